@@ -1,0 +1,82 @@
+"""Options: every gap or ambiguity the spec leaves open, named, defaulted and tied to its spec id."""
+
+from dataclasses import dataclass
+
+from .errors import BadOption
+
+
+@dataclass(frozen=True)
+class Option:
+    """One named choice; `spec` is the G…/A… id it settles, `default` the spec's proposal."""
+
+    key: str
+    default: object
+    spec: str
+    doc: str
+    choices: tuple = ()          # allowed values when the option is an enumeration
+    minimum: int | None = None   # bounds when the option is an integer
+    maximum: int | None = None
+    also: tuple = ()             # extra non-integer values an integer option accepts (e.g. "heroes")
+
+    def parse(self, value):
+        """The option's value from user input (a string from the CLI, or JSON from a record)."""
+        if self.choices:
+            return self._parse_choice(value)
+        if isinstance(self.default, bool):
+            return self._parse_bool(value)
+        return self._parse_int(value)
+
+    def _parse_choice(self, value):
+        if isinstance(value, bool) or value not in self.choices:
+            raise BadOption(f"option {self.key} ({self.spec}) must be one of {', '.join(map(str, self.choices))}; got {value!r}")
+        return value
+
+    def _parse_bool(self, value):
+        if isinstance(value, bool):
+            return value
+        text = str(value).lower()
+        if text in ("true", "yes", "1", "on"):
+            return True
+        if text in ("false", "no", "0", "off"):
+            return False
+        raise BadOption(f"option {self.key} ({self.spec}) must be true or false; got {value!r}")
+
+    def _parse_int(self, value):
+        if value in self.also:
+            return value
+        if isinstance(value, bool):
+            number = None
+        elif isinstance(value, int):
+            number = value
+        else:
+            try:
+                number = int(str(value).strip())
+            except ValueError:
+                number = None
+        extra = f" or {', '.join(self.also)}" if self.also else ""
+        if number is None or not (self.minimum <= number <= self.maximum):
+            raise BadOption(f"option {self.key} ({self.spec}) must be a whole number from {self.minimum} to {self.maximum}{extra}; got {value!r}")
+        return number
+
+
+def resolve_options(declared: tuple[Option, ...], given: dict) -> dict:
+    """All options with defaults filled in; an unknown key or bad value is a BadOption."""
+    by_key = {option.key: option for option in declared}
+    if not isinstance(given, dict):
+        raise BadOption("options must be a mapping of option names to values")
+    for key in given:
+        if key not in by_key:
+            known = ", ".join(sorted(by_key)) or "none"
+            raise BadOption(f"unknown option {key!r}; this ruleset's options are: {known}")
+    return {key: option.parse(given[key]) if key in given else option.default for key, option in by_key.items()}
+
+
+def parse_option_args(pairs: list[str]) -> dict:
+    """`KEY=VALUE` strings from the command line as a mapping (values still strings)."""
+    options = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not key.strip():
+            raise BadOption(f"option {pair!r} must look like KEY=VALUE")
+        options[key.strip()] = value.strip()
+    return options

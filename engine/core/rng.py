@@ -1,0 +1,62 @@
+"""The project's own seeded PRNG, so that a seed means the same game on every Python.
+
+PCG32 (XSH RR variant, O'Neill 2014) on plain Python integers: the state is two integers,
+serialisable as JSON, and every draw, shuffle and choice is defined here rather than by
+`random`, whose algorithms may change between Python versions.
+"""
+
+_MULT = 6364136223846793005
+_MASK64 = (1 << 64) - 1
+_MASK32 = (1 << 32) - 1
+
+
+class Rng:
+    """A PCG32 generator with its own `below`, `choice` and `shuffle`."""
+
+    __slots__ = ("state", "inc")
+
+    def __init__(self, seed: int, stream: int = 0):
+        self.inc = ((stream << 1) | 1) & _MASK64
+        self.state = 0
+        self.next32()
+        self.state = (self.state + (seed & _MASK64)) & _MASK64
+        self.next32()
+
+    def next32(self) -> int:
+        """The next 32-bit output."""
+        old = self.state
+        self.state = (old * _MULT + self.inc) & _MASK64
+        xorshifted = (((old >> 18) ^ old) >> 27) & _MASK32
+        rot = old >> 59
+        return ((xorshifted >> rot) | (xorshifted << ((-rot) & 31))) & _MASK32
+
+    def below(self, n: int) -> int:
+        """A uniform integer in [0, n), without modulo bias (Lemire's rejection threshold)."""
+        if n <= 0:
+            raise ValueError("below() needs n > 0")
+        threshold = (1 << 32) % n
+        while True:
+            r = self.next32()
+            if r >= threshold:
+                return r % n
+
+    def choice(self, items):
+        """One uniformly chosen element of a non-empty sequence."""
+        return items[self.below(len(items))]
+
+    def shuffle(self, items: list) -> None:
+        """Shuffle a list in place (Fisher–Yates, from the end)."""
+        for i in range(len(items) - 1, 0, -1):
+            j = self.below(i + 1)
+            items[i], items[j] = items[j], items[i]
+
+    def to_data(self) -> list[int]:
+        """The generator's state as JSON-able data."""
+        return [self.state, self.inc]
+
+    @classmethod
+    def from_data(cls, data) -> "Rng":
+        """A generator restored from `to_data`."""
+        rng = cls.__new__(cls)
+        rng.state, rng.inc = int(data[0]) & _MASK64, int(data[1]) & _MASK64
+        return rng

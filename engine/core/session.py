@@ -1,0 +1,172 @@
+"""The session: a ruleset, its state and the growing record. The UI and the CLI drive this."""
+
+from .bots import Bot
+from .canonical import canonical_json, digest_of
+from .errors import BadRecord, IllegalAction, SkirmishError
+from .events import Event, EventLog
+from .options import resolve_options
+from .record import MAX_SEED, Record
+from .rng import Rng
+from .ruleset import Outcome, get_ruleset
+
+MAX_STEPS = 200_000   # a guard against a ruleset bug looping forever
+
+
+class Session:
+    """One game: submit / advance / undo, views, and the event history."""
+
+    def __init__(self, record: Record, events: bool = True):
+        self.ruleset = get_ruleset(record.ruleset)
+        _check_version(self.ruleset, record)
+        self.record = Record(record.ruleset, record.version, {}, record.seed, {}, [])
+        self.record.options = resolve_options(self.ruleset.options, record.options)
+        self.record.setup = self.ruleset.check_setup(record.setup, self.record.options)
+        self.log = EventLog(events)
+        self.state = self.ruleset.setup(self.record.options, record.seed, self.record.setup, self.log)
+        self.history: list[list[Event]] = [self.log.take()]
+        self.pending: dict[int, object] = {}
+
+    @classmethod
+    def start(cls, ruleset_id: str, seed: int = 0, options: dict | None = None,
+              setup: dict | None = None, events: bool = True) -> "Session":
+        """A new game; the setup is drawn from the seed when not given."""
+        ruleset = get_ruleset(ruleset_id)
+        if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
+            raise BadRecord(f"seed must be a whole number from 0 to {MAX_SEED}")
+        resolved = resolve_options(ruleset.options, options or {})
+        if setup is None:
+            setup = ruleset.default_setup(resolved, seed)
+        return cls(Record(ruleset.id, ruleset.version, resolved, seed, setup), events)
+
+    @classmethod
+    def replay(cls, record: Record, events: bool = True) -> "Session":
+        """The game a record describes, played through every recorded action."""
+        session = cls(record, events)
+        session._feed(record.actions, finish=True)
+        return session
+
+    # --- driving the game -------------------------------------------------------------
+
+    @property
+    def decision(self):
+        """The pending decision, or None when the next step is automatic or the game is over."""
+        return None if self.outcome else self.ruleset.decision(self.state)
+
+    @property
+    def outcome(self) -> Outcome | None:
+        """The result, once the game has ended."""
+        return self.ruleset.outcome(self.state)
+
+    def submit(self, player: int, action) -> list[Event]:
+        """A player's action; a simultaneous decision resolves once every player has submitted."""
+        decision = self._decision_for(player)
+        wanted = canonical_json(action)
+        if not any(canonical_json(legal) == wanted for legal in decision.legal.get(player, ())):
+            raise IllegalAction(f"{canonical_json(action)[:80]} is not a legal action for seat {player} now")
+        self.pending[player] = action
+        self.record.actions.append([player, action])
+        if len(self.pending) < len(decision.players):
+            return []
+        moves, self.pending = self.pending, {}
+        self.ruleset.apply(self.state, moves)
+        return self._close_step()
+
+    def advance(self) -> list[Event]:
+        """One automatic step."""
+        if self.outcome:
+            raise IllegalAction("the game is over")
+        if self.ruleset.decision(self.state) is not None:
+            raise IllegalAction("a player must decide before the game can go on")
+        self.ruleset.advance(self.state)
+        return self._close_step()
+
+    def run(self, bots: dict[int, Bot] | None = None, max_steps: int = MAX_STEPS) -> None:
+        """Play on: automatic steps, and bots for the seats that have one, until the end or a human's turn."""
+        rngs = {seat: Rng(self.record.seed, 1000 + seat) for seat in (bots or {})}
+        for _ in range(max_steps):
+            if self.outcome:
+                return
+            decision = self.ruleset.decision(self.state)
+            if decision is None:
+                self.advance()
+                continue
+            waiting = [p for p in decision.players if p not in self.pending]
+            if not bots or any(p not in bots for p in waiting):
+                return
+            for player in waiting:
+                view = self.ruleset.view(self.state, player)
+                self.submit(player, bots[player].choose(view, decision.legal[player], rngs[player]))
+        raise BadRecord(f"the game did not end within {max_steps} steps")
+
+    def undo(self) -> None:
+        """Take back the last recorded action (replays the record without it)."""
+        if not self.record.actions:
+            raise IllegalAction("there is nothing to undo")
+        actions = self.record.actions[:-1]
+        fresh = Session(self.record, events=self.log.events is not None)
+        fresh._feed(actions, finish=False)
+        self.__dict__.update(fresh.__dict__)
+
+    # --- looking at the game ----------------------------------------------------------
+
+    def view(self, player: int | None = None) -> dict:
+        """What a player (or a spectator, None) may see."""
+        return self.ruleset.view(self.state, player)
+
+    @property
+    def events(self) -> list[Event]:
+        """Every event so far, in order."""
+        return [event for step in self.history for event in step]
+
+    def turns(self) -> int:
+        """Turns played so far."""
+        return self.ruleset.turns(self.state)
+
+    def digest(self) -> str:
+        """sha256 of the canonical JSON of the whole state: equal digests, identical games."""
+        return digest_of(self.ruleset.to_data(self.state))
+
+    # --- internals --------------------------------------------------------------------
+
+    def _decision_for(self, player):
+        if self.outcome:
+            raise IllegalAction("the game is over")
+        decision = self.ruleset.decision(self.state)
+        if decision is None:
+            raise IllegalAction("no player decides now; the next step is automatic")
+        if player not in decision.players:
+            raise IllegalAction(f"seat {player} has no decision to make now")
+        if player in self.pending:
+            raise IllegalAction(f"seat {player} has already chosen this turn")
+        return decision
+
+    def _close_step(self) -> list[Event]:
+        events = self.log.take()
+        self.history.append(events)
+        return events
+
+    def _feed(self, actions: list, finish: bool) -> None:
+        """Replay recorded actions, taking automatic steps between them."""
+        for index, (player, action) in enumerate(actions):
+            for _ in range(MAX_STEPS):
+                if self.outcome or self.ruleset.decision(self.state) is not None:
+                    break
+                self.advance()
+            if self.outcome:
+                raise BadRecord(f"record has {len(actions) - index} action(s) after the game ended")
+            try:
+                self.submit(player, action)
+            except IllegalAction as error:
+                raise BadRecord(f"record action {index + 1} is illegal: {error}") from None
+        if finish:
+            self.run()
+
+
+def _check_version(ruleset, record: Record) -> None:
+    if record.version != ruleset.version:
+        raise BadRecord(
+            f"record is for {ruleset.id} version {record.version}; this build plays version "
+            f"{ruleset.version} and cannot replay it exactly, so it refuses it")
+
+
+__all__ = ["Session", "SkirmishError"]

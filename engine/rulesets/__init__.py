@@ -1,0 +1,3 @@
+"""The built-in rulesets; importing this package registers each of them."""
+
+from . import autobattle  # noqa: F401

@@ -1,0 +1,205 @@
+"""The card-features interpreter: targets, effects, auras, damage and death, all driven by card data.
+
+A feature is data (`trigger`, `target`, `effect`, `amount`, `only_element`, see cards.py); this
+module is the one place that gives those words meaning (G4-3). Equipment features act as the
+carrier's own; terrain features act for the whole side.
+"""
+
+from .state import Battle, Card
+
+# The rule a feature event cites: the card in front is the default target (S4-R21); features that
+# reach other enemy cards or the reserve are the ones S4-R23 describes; the rest is card text (G4-3).
+_FEATURE_RULE = {"front": "S4-R21", "adjacent_enemies": "S4-R23", "all_enemies": "S4-R23",
+                 "random_enemy": "S4-R23", "enemy_reserve": "S4-R23"}
+
+
+def in_battle(b: Battle, card: Card) -> bool:
+    """True while the unit still holds its cell."""
+    return card.cell >= 0 and b.sides[card.owner].cells[card.cell] is card
+
+
+def features_of(card: Card, trigger: str) -> tuple:
+    """The card's features for a trigger, its equipment's included."""
+    own = card.defn.by_trigger.get(trigger, ())
+    if card.equipment is not None:
+        return own + card.equipment.defn.by_trigger.get(trigger, ())
+    return own
+
+
+def fire(b: Battle, card: Card, trigger: str) -> None:
+    """Use every feature of `card` that has this trigger, in printed order."""
+    for feature in features_of(card, trigger):
+        use_feature(b, card, feature)
+
+
+def use_feature(b: Battle, source: Card, feature) -> None:
+    """Resolve one feature's targets and apply its effect to each."""
+    targets = resolve_targets(b, source, feature.target, chance=True)
+    if feature.only_element:
+        targets = [t for t in targets if t.defn.element == feature.only_element]
+    if b.log.events is not None:
+        b.log.emit("feature", _FEATURE_RULE.get(feature.target, "G4-3"), seat=source.owner,
+                   source=source.uid, card=source.defn.id, trigger=feature.trigger,
+                   effect=feature.effect, amount=feature.amount, targets=[t.uid for t in targets])
+    for target in targets:
+        _EFFECTS[feature.effect](b, target, feature.amount)
+
+
+def resolve_targets(b: Battle, source: Card, target: str, chance: bool) -> list[Card]:
+    """The cards a target word names, seen from `source` (a unit in a cell, or a terrain)."""
+    own, enemy = b.sides[source.owner], b.sides[1 - source.owner]
+    cell = source.cell
+    if target == "all_enemies":
+        return enemy.units()
+    if target == "allies":
+        return [card for card in own.cells if card is not None and card is not source]
+    if target == "self":
+        return [source] if in_battle(b, source) else []
+    if target == "random_enemy":
+        units = enemy.units()
+        return [b.rng.choice(units)] if units and chance else []
+    if target == "enemy_reserve":
+        return list(enemy.reserve)
+    if target == "own_reserve":
+        return list(own.reserve)
+    if cell < 0:
+        return []
+    if target == "front":
+        return _cells(enemy.cells, (cell,))
+    if target == "adjacent_enemies":
+        return _cells(enemy.cells, (cell - 1, cell + 1))
+    return _cells(own.cells, (cell - 1, cell + 1))      # adjacent_allies
+
+
+def _cells(cells: list, indices) -> list[Card]:
+    return [cells[i] for i in indices if 0 <= i < len(cells) and cells[i] is not None]
+
+
+# --- effects -----------------------------------------------------------------------------
+
+def _damage(b, card, amount):
+    if in_battle(b, card):
+        hurt(b, card, amount, "G4-3")
+
+
+def _heal(b, card, amount):
+    if in_battle(b, card):
+        card.life = min(card.max_life, card.life + amount)
+
+
+def _attack_up(b, card, amount):
+    card.attack += amount
+
+
+def _attack_down(b, card, amount):
+    card.attack -= amount
+
+
+def _life_up(b, card, amount):
+    card.max_life += amount
+    card.life += amount
+
+
+def _life_down(b, card, amount):
+    if in_battle(b, card):
+        card.max_life -= amount
+        hurt(b, card, amount, "G4-3")
+
+
+def _crystals_up(b, card, amount):
+    card.crystals += amount
+
+
+def _crystals_down(b, card, amount):
+    card.crystals -= amount
+
+
+_EFFECTS = {"damage": _damage, "heal": _heal, "attack_up": _attack_up, "attack_down": _attack_down,
+            "life_up": _life_up, "life_down": _life_down, "crystals_up": _crystals_up,
+            "crystals_down": _crystals_down}
+
+
+# --- damage and death ----------------------------------------------------------------------
+
+def hurt(b: Battle, card: Card, amount: int, rule: str) -> None:
+    """Lower a unit's Life; at 0 or below it is killed (S4-R25, A4-7)."""
+    card.life -= amount
+    if b.log.events is not None:
+        b.log.emit("damage", rule, seat=card.owner, uid=card.uid, card=card.defn.id, amount=amount, life=card.life)
+    if card.life <= 0:
+        kill(b, card)
+
+
+def kill(b: Battle, card: Card) -> None:
+    """S4-R25: the cell is freed, the unit and its equipment leave the battle; then its death features."""
+    if not in_battle(b, card):
+        return
+    side = b.sides[card.owner]
+    side.cells[card.cell] = None
+    side.out.append(card)
+    if card.equipment is not None:
+        side.out.append(card.equipment)
+    b.log.emit("killed", "S4-R25", seat=card.owner, uid=card.uid, card=card.defn.id, cell=card.cell,
+               equipment=card.equipment.defn.id if card.equipment else None)
+    fire(b, card, "death")
+    refresh_auras(b)
+
+
+# --- auras (G4-5) ------------------------------------------------------------------------------
+
+def refresh_auras(b: Battle) -> None:
+    """Bring every unit's aura bonuses in line with the aura sources now in battle.
+
+    Gaining a bonus raises Life with Life's maximum; losing one follows the `bonus_removal` option
+    (G4-5): `cap` keeps the wounds but trims Life to the new maximum, `subtract` takes the bonus
+    back from Life as well, which can kill.
+    """
+    if not b.has_auras:
+        return
+    wanted = _aura_totals(b)
+    subtract = b.opts["bonus_removal"] == "subtract"
+    fallen = []
+    for side in b.sides:
+        for card in side.cells:
+            if card is None:
+                continue
+            attack, up, down = wanted.get(card.uid, (0, 0, 0))
+            if (attack, up, down) == (card.aura_attack, card.aura_life_up, card.aura_life_down):
+                continue
+            card.attack += attack - card.aura_attack
+            gained, lost = up - card.aura_life_up, down - card.aura_life_down
+            card.max_life += gained - lost
+            if gained > 0 or subtract:
+                card.life += gained
+            card.life -= lost
+            card.life = min(card.life, card.max_life)
+            card.aura_attack, card.aura_life_up, card.aura_life_down = attack, up, down
+            b.log.emit("aura", "G4-5", seat=card.owner, uid=card.uid, card=card.defn.id,
+                       attack=card.attack, life=card.life, max_life=card.max_life)
+            if card.life <= 0:
+                fallen.append(card)
+    for card in fallen:
+        kill(b, card)
+
+
+def _aura_totals(b: Battle) -> dict:
+    """uid -> (attack bonus, life bonus, life malus) from every aura in battle."""
+    totals: dict[int, list[int]] = {}
+    for side in b.sides:
+        sources = [card for card in side.cells if card is not None]
+        if side.terrain is not None:
+            sources.append(side.terrain)
+        for source in sources:
+            for feature in features_of(source, "aura"):
+                targets = resolve_targets(b, source, feature.target, chance=False)
+                for target in targets:
+                    if feature.only_element and target.defn.element != feature.only_element:
+                        continue
+                    total = totals.setdefault(target.uid, [0, 0, 0])
+                    sign = 1 if feature.effect.endswith("_up") else -1
+                    if feature.effect.startswith("attack"):
+                        total[0] += sign * feature.amount
+                    else:
+                        total[1 if sign > 0 else 2] += feature.amount
+    return {uid: tuple(total) for uid, total in totals.items()}
+

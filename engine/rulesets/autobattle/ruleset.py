@@ -1,0 +1,173 @@
+"""The autobattle ruleset: metadata, setup from squads and seed, and the engine contract."""
+
+from pathlib import Path
+
+from ...core.catalogue import load_catalogue
+from ...core.errors import BadCards, BadSetup, IllegalAction
+from ...core.events import EventLog
+from ...core.rng import Rng
+from ...core.ruleset import Ruleset, register
+from .cards import BUILTIN_FILE, Content, builtin_content, content_from_data, load_content_file
+from .options import OPTIONS, SETTLED
+from .state import Battle, Card, Side
+from .turn import play_turn
+
+MAX_SQUADS = 3          # S4-R1: one, two or three squads
+DEFAULT_SQUADS = 2      # squads per deck when the seed chooses
+SETUP_STREAM = 99       # the PRNG stream that picks default squads, apart from the battle's own
+
+
+@register
+class Autobattle(Ruleset):
+    """Two Ungars' decks play themselves out; the seed decides everything."""
+
+    id = "autobattle"
+    version = 1
+    title = "Autobattle — squads that fight by themselves"
+    seats = ("0", "1")
+    options = OPTIONS
+    settled_without_option = SETTLED
+    catalogue = load_catalogue(Path(__file__).with_name("rules.toml"))
+
+    # --- setup ---------------------------------------------------------------------------
+
+    def content(self, setup: dict) -> Content:
+        """The cards a setup may use: the starter content plus any it carries."""
+        extra = setup.get("content")
+        if not extra:
+            return builtin_content()
+        return builtin_content().merged_with(content_from_data(extra, "record", builtin_content().cards))
+
+    def default_setup(self, options: dict, seed: int, content: Content | None = None) -> dict:
+        """Two squads a side, drawn from the seed on a stream of their own."""
+        squads = sorted((content or builtin_content()).squads)
+        if not squads:
+            raise BadSetup("the card data has no squads to build decks from")
+        rng = Rng(seed, SETUP_STREAM)
+        decks = []
+        for _ in self.seats:
+            pool = list(squads)
+            rng.shuffle(pool)
+            decks.append(sorted(pool[:DEFAULT_SQUADS]))
+        return {"decks": decks}
+
+    def check_setup(self, setup: dict, options: dict) -> dict:
+        """Decks of 1–3 distinct known squads per seat (S4-R1), plus any custom cards they need."""
+        if not isinstance(setup, dict) or set(setup) - {"decks", "content"}:
+            raise BadSetup("setup must be an object with 'decks' (and optionally 'content')")
+        content = self.content(setup)
+        decks = setup.get("decks")
+        if not isinstance(decks, list) or len(decks) != len(self.seats):
+            raise BadSetup(f"setup needs one deck per seat ({len(self.seats)})")
+        for seat, deck in enumerate(decks):
+            if not isinstance(deck, list) or not 1 <= len(deck) <= MAX_SQUADS:
+                raise BadSetup(f"seat {seat}'s deck must have 1 to {MAX_SQUADS} squads (S4-R1)")
+            for squad in deck:
+                if not isinstance(squad, str) or squad not in content.squads:
+                    raise BadSetup(f"unknown squad {str(squad)[:40]!r} for seat {seat}; see 'python -m engine cards list'")
+            if len(set(deck)) != len(deck):
+                raise BadSetup(f"seat {seat}'s deck names a squad twice")
+        normal = {"decks": [list(deck) for deck in decks]}
+        if setup.get("content"):
+            normal["content"] = setup["content"]
+        return normal
+
+    def setup(self, options: dict, seed: int, setup: dict, log: EventLog) -> Battle:
+        """Build and shuffle both decks (S4-R1, S4-R2), then draw the first player (S4-R4)."""
+        content = self.content(setup)
+        rng = Rng(seed)
+        sides, uid = [], 0
+        for seat, squad_ids in enumerate(setup["decks"]):
+            squads = [content.squads[squad_id] for squad_id in squad_ids]
+            deck = []
+            for squad in squads:
+                for card_id in squad.deck_cards():
+                    defn = content.cards[card_id]
+                    if defn.type != "hero" or options["hero_in_deck"]:
+                        deck.append(Card(uid, defn, seat))
+                        uid += 1
+            rng.shuffle(deck)
+            leadership = options["leadership"]
+            if leadership == "heroes":
+                leadership = sum(content.cards[squad.hero].leadership for squad in squads)
+            sides.append(Side(seat, leadership, deck, options["cells"], list(squad_ids)))
+            log.emit("deck", "S4-R1", seat=seat, squads=list(squad_ids), cards=len(deck), leadership=leadership)
+            log.emit("shuffle", "S4-R2", seat=seat)
+        first = rng.below(2)
+        log.emit("first_player", "S4-R4", seat=first)
+        has_auras = any("aura" in card.defn.by_trigger for side in sides for card in side.deck)
+        return Battle(sides, first, rng, dict(options), log, has_auras)
+
+    def build_setup(self, options: dict, seed: int, decks: dict[int, list[str]], cards_file=None) -> dict:
+        """A setup from the command line: chosen squads per seat, the rest drawn from the seed.
+
+        A user's card file may add or replace cards and squads; the ones a deck uses are carried
+        inside the setup, so the record stays complete on its own.
+        """
+        custom = load_content_file(cards_file, builtin_content().cards) if cards_file else None
+        setup = self.default_setup(options, seed, custom if custom and custom.squads else None)
+        for seat, squads in decks.items():
+            setup["decks"][seat] = list(squads)
+        if custom:
+            content = builtin_content().merged_with(custom)
+            used = [content.squads[s] for deck in setup["decks"] for s in deck if s in content.squads]
+            squads = {sq.id: sq.to_data() for sq in used if sq.id in custom.squads}
+            cards = {cid: custom.cards[cid].to_data() for sq in used for cid in sq.deck_cards() if cid in custom.cards}
+            if squads or cards:
+                setup["content"] = {"cards": cards, "squads": squads}
+        return self.check_setup(setup, options)
+
+    def validate_cards(self, path=None) -> list[str]:
+        """Every problem in a card file (the starter content when no file is given)."""
+        try:
+            load_content_file(path or BUILTIN_FILE, builtin_content().cards if path else None)
+        except BadCards as error:
+            return error.problems
+        return []
+
+    def squad_table(self) -> list[tuple[str, str, str]]:
+        """(id, element, English name) of every starter squad, for `cards list`."""
+        return [(sq.id, sq.element, sq.name["en"]) for sq in builtin_content().squads.values()]
+
+    # --- the contract --------------------------------------------------------------------
+
+    def decision(self, state: Battle):
+        """Never a decision: the battle plays itself (S4-R26)."""
+        return None
+
+    def apply(self, state: Battle, moves: dict) -> None:
+        """No player ever acts in an autobattle."""
+        raise IllegalAction("no player makes choices in an autobattle (S4-R26)")
+
+    def advance(self, state: Battle) -> None:
+        """One player-turn."""
+        play_turn(state)
+
+    def view(self, state: Battle, player) -> dict:
+        """Everything but the decks' order (and the PRNG), until the battle is over."""
+        over = state.result is not None
+        data = state.to_data(hide_decks=not over)
+        data["cells"] = len(state.sides[0].cells)
+        return data
+
+    def secrets(self, state: Battle, player) -> list:
+        """The order of each deck, while the battle lasts."""
+        if state.result is not None:
+            return []
+        return [[card.defn.id for card in reversed(side.deck)] for side in state.sides if len(side.deck) > 1]
+
+    def outcome(self, state: Battle):
+        """The result, once decided."""
+        return state.result
+
+    def turns(self, state: Battle) -> int:
+        """Player-turns played."""
+        return state.turn
+
+    def to_data(self, state: Battle) -> dict:
+        """The full state, for the digest."""
+        return {"ruleset": self.id, "version": self.version, **state.to_data()}
+
+    def rule_ids(self) -> set[str]:
+        """The ids in this ruleset's catalogue."""
+        return set(self.catalogue)

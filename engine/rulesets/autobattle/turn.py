@@ -1,0 +1,247 @@
+"""The turn machine: one player-turn is countdown, draw, entry, attack, fatigue, pass.
+
+Each step is a small function naming the rule it applies. The battle needs no decisions (S4-R26):
+`play_turn` is the ruleset's only automatic step.
+"""
+
+from ...core.ruleset import Outcome
+from .features import fire, hurt, in_battle, kill, refresh_auras, use_feature
+from .state import Battle, Card, Side
+
+
+def play_turn(b: Battle) -> None:
+    """One whole player-turn for the active player (S4-R3)."""
+    b.turn += 1
+    side = b.sides[b.active]
+    b.log.emit("turn", "S4-R3", seat=b.active, turn=b.turn)
+    fatigue_at_start = b.opts["fatigue_timing"] == "start_of_turn"
+    steps = (turn_start, countdown, draw, enter_battle, attack_step)
+    for step in ((fatigue,) if fatigue_at_start else ()) + steps + (() if fatigue_at_start else (fatigue,)):
+        step(b, side)
+        if check_end(b):
+            return
+    b.log.emit("pass", "S4-R26", seat=b.active, to=1 - b.active)
+    b.active = 1 - b.active
+
+
+def turn_start(b: Battle, side: Side) -> None:
+    """Turn-start features of the active player's cards in battle, then of its terrain (G4-3)."""
+    for card in list(side.cells):
+        if card is not None and in_battle(b, card):
+            fire(b, card, "turn_start")
+    if side.terrain is not None:
+        fire(b, side.terrain, "turn_start")
+
+
+def countdown(b: Battle, side: Side) -> None:
+    """S4-R5: every card in the active player's reserve loses one crystal, left to right."""
+    for card in side.reserve:
+        card.crystals -= 1
+    if side.reserve:
+        b.log.emit("countdown", "S4-R5", seat=side.seat,
+                   crystals=[[card.uid, card.crystals] for card in side.reserve])
+
+
+def draw(b: Battle, side: Side) -> None:
+    """S4-R6/R7/R8: the top card of the deck goes to the right end of the reserve, after the countdown."""
+    if not side.deck:
+        return
+    card = side.deck.pop()
+    card.drawn_on = b.turn
+    side.reserve.append(card)
+    b.log.emit("draw", "S4-R6", seat=side.seat, uid=card.uid, card=card.defn.id,
+               crystals=card.crystals, deck=len(side.deck), slot=len(side.reserve) - 1)
+
+
+def enter_battle(b: Battle, side: Side) -> None:
+    """S4-R9/R10: ready cards (crystals ≤ 0, G4-10) enter left to right; repeat while anything moves (A4-3)."""
+    waited: set[int] = set()
+    while _entry_pass(b, side, waited):
+        pass
+
+
+def _entry_pass(b: Battle, side: Side, waited: set) -> bool:
+    moved = False
+    for card in list(side.reserve):
+        if card.crystals > 0 or (card.drawn_on == b.turn and not b.opts["drawn_zero_enters"]):
+            continue
+        kind = card.defn.type
+        if kind == "terrain":
+            _place_terrain(b, side, card)
+        elif kind == "equipment":
+            if not _attach(b, side, card, moved, waited):
+                continue
+        elif not _place_unit(b, side, card, moved, waited):
+            continue
+        moved = True
+    return moved
+
+
+def _place_unit(b: Battle, side: Side, card: Card, moved: bool, waited: set) -> bool:
+    """S4-R11: the leftmost free cell; none free → it waits (S4-R12), or lost the cell to an earlier card (S4-R13)."""
+    try:
+        cell = side.cells.index(None)
+    except ValueError:
+        if card.uid not in waited:
+            waited.add(card.uid)
+            b.log.emit("wait", "S4-R13" if moved else "S4-R12", seat=side.seat, uid=card.uid, card=card.defn.id)
+        return False
+    side.reserve.remove(card)
+    side.cells[cell] = card
+    card.cell = cell
+    side.fielded = True
+    b.log.emit("enter", "S4-R11", seat=side.seat, uid=card.uid, card=card.defn.id, cell=cell,
+               attack=card.attack, life=card.life)
+    fire(b, card, "enter")
+    refresh_auras(b)
+    return True
+
+
+def _attach(b: Battle, side: Side, card: Card, moved: bool, waited: set) -> bool:
+    """S4-R14/R17: onto a random unit of its owner without equipment; none → it waits (S4-R15, S4-R16)."""
+    carriers = [unit for unit in side.cells if unit is not None and unit.equipment is None]
+    if not carriers:
+        if card.uid not in waited:
+            waited.add(card.uid)
+            b.log.emit("wait", "S4-R16" if moved else "S4-R15", seat=side.seat, uid=card.uid, card=card.defn.id)
+        return False
+    carrier = b.rng.choice(carriers)
+    side.reserve.remove(card)
+    carrier.equipment = card
+    carrier.attack += card.defn.attack
+    carrier.max_life += card.defn.life
+    carrier.life += card.defn.life
+    b.log.emit("equip", "S4-R14", seat=side.seat, uid=card.uid, card=card.defn.id, carrier=carrier.uid,
+               cell=carrier.cell, attack=carrier.attack, life=carrier.life)
+    if carrier.life <= 0:
+        kill(b, carrier)
+    return True
+
+
+def _place_terrain(b: Battle, side: Side, card: Card) -> None:
+    """S4-R18/R19: the terrain spot right of the field; an old terrain leaves and its effect ends."""
+    side.reserve.remove(card)
+    old = side.terrain
+    if old is not None:
+        side.out.append(old)
+        b.log.emit("terrain_leaves", "S4-R19", seat=side.seat, uid=old.uid, card=old.defn.id)
+    side.terrain = card
+    b.log.emit("terrain", "S4-R18", seat=side.seat, uid=card.uid, card=card.defn.id)
+    refresh_auras(b)
+
+
+def attack_step(b: Battle, side: Side) -> None:
+    """S4-R20: each unit of the active player, left to right, uses its features, then attacks."""
+    features_first = b.opts["feature_order"] == "features_first"
+    if features_first:   # A4-5's other reading: every unit's features, then every attack
+        for card in list(side.cells):
+            if card is not None and in_battle(b, card):
+                fire(b, card, "before_attack")
+        if check_end(b):
+            return
+    for index in range(len(side.cells)):
+        card = side.cells[index]
+        if card is None:           # empty, or killed earlier this turn (G4-9)
+            continue
+        if not features_first:
+            fire(b, card, "before_attack")
+            _immediate_entry(b)
+            if check_end(b):
+                return
+            if not in_battle(b, card):
+                continue
+        strike(b, card)
+        _immediate_entry(b)
+        if check_end(b):
+            return
+
+
+def strike(b: Battle, attacker: Card) -> None:
+    """S4-R21/R22/R24: hit the card in front, or the opposing Ungar when the cell in front is empty."""
+    enemy = b.sides[1 - attacker.owner]
+    target = enemy.cells[attacker.cell]
+    amount = max(0, attacker.attack)
+    if target is None:
+        if b.opts["base_attack"] == "printed":      # A4-4's other reading
+            amount = attacker.defn.attack
+        enemy.leadership -= amount
+        b.log.emit("hit_ungar", "S4-R24", seat=attacker.owner, uid=attacker.uid, card=attacker.defn.id,
+                   cell=attacker.cell, amount=amount, leadership=enemy.leadership)
+        return
+    b.log.emit("attack", "S4-R22", seat=attacker.owner, uid=attacker.uid, card=attacker.defn.id,
+               cell=attacker.cell, target=target.uid, amount=amount)
+    target.life -= amount
+    b.log.emit("damage", "S4-R22", seat=target.owner, uid=target.uid, card=target.defn.id, amount=amount, life=target.life)
+    fire(b, target, "attacked")     # as it is hit, even a blow that fells it (see "attacked" in cards.py)
+    if target.life <= 0:
+        kill(b, target)
+    elif b.opts["retaliation"] and in_battle(b, attacker) and target.attack > 0:   # G4-8's other reading
+        hurt(b, attacker, target.attack, "G4-8")
+
+
+def _immediate_entry(b: Battle) -> None:
+    """A4-3's other reading: a waiting unit takes a freed cell at once, even in the opponent's turn."""
+    if b.opts["waiting_entry"] == "immediate" and b.result is None:
+        for seat in (b.active, 1 - b.active):
+            enter_battle(b, b.sides[seat])
+
+
+def fatigue(b: Battle, side: Side) -> None:
+    """S4-R30/R31: from turn 30 (G4-11, A4-6) Leadership falls by 1, 2, 3, … each turn."""
+    opts = b.opts
+    if opts["fatigue_count"] == "rounds":
+        if b.turn % 2:           # a round ends with the second player's turn
+            return
+        number = b.turn // 2
+    else:
+        number = b.turn
+    if number < opts["fatigue_start"]:
+        return
+    if not b.fatigue_started:
+        b.fatigue_started = True
+        b.log.emit("fatigue_begins", "S4-R30", turn=b.turn)
+    amount = number - opts["fatigue_start"] + 1
+    seats = (side.seat,) if opts["fatigue_targets"] == "active" else (0, 1)
+    for seat in seats:
+        b.sides[seat].leadership -= amount
+        b.log.emit("fatigue", "S4-R31", seat=seat, amount=amount, leadership=b.sides[seat].leadership)
+
+
+def lost_all_cards(b: Battle, side: Side) -> bool:
+    """G4-6 (default): deck empty, no unit in reserve or battle; A4-8's reading: the line emptied after use."""
+    if any(card is not None for card in side.cells):
+        return False
+    if b.opts["lost_all_cards"] == "battle":
+        return side.fielded
+    return not side.deck and not any(card.defn.is_unit for card in side.reserve)
+
+
+def check_end(b: Battle) -> bool:
+    """S4-R27/R28/R29 and G4-7: decide the battle when an Ungar is out of Leadership or of cards."""
+    if b.result is not None:
+        return True
+    lead = [side.leadership for side in b.sides]
+    beaten = [value <= 0 for value in lead]
+    if any(beaten):
+        if all(beaten):
+            b.result = _higher(lead, "both Ungars fell to 0 Leadership together", "G4-7", b.opts["double_ko"] == "draw")
+        else:
+            b.result = Outcome(beaten.index(False), "Leadership fell to 0", "S4-R27")
+    else:
+        out = [lost_all_cards(b, side) for side in b.sides]
+        if all(out):
+            b.result = _higher(lead, "both Ungars lost all their cards", "S4-R29", False)
+        elif any(out):
+            b.result = Outcome(out.index(False), "lost all cards", "S4-R28")
+    if b.result is not None:
+        b.log.emit("end", b.result.rule, winner=b.result.winner, reason=b.result.reason,
+                   leadership=lead, turn=b.turn)
+        return True
+    return False
+
+
+def _higher(lead: list[int], reason: str, rule: str, always_draw: bool) -> Outcome:
+    """The Ungar with more Leadership left wins; equal (or the draw option) is a draw."""
+    if always_draw or lead[0] == lead[1]:
+        return Outcome(None, reason + "; a draw", rule)
+    return Outcome(0 if lead[0] > lead[1] else 1, reason + "; more Leadership left wins", rule)
