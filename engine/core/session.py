@@ -88,7 +88,8 @@ class Session:
                 return
             decision = self.ruleset.decision(self.state)
             if decision is None:
-                self.advance()
+                self.ruleset.advance(self.state)     # what advance() does, minus its re-checks
+                self._close_step()
                 continue
             waiting = [p for p in decision.players if p not in self.pending]
             if not bots or any(p not in bots for p in waiting):

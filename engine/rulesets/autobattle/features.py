@@ -18,17 +18,9 @@ def in_battle(b: Battle, card: Card) -> bool:
     return card.cell >= 0 and b.sides[card.owner].cells[card.cell] is card
 
 
-def features_of(card: Card, trigger: str) -> tuple:
-    """The card's features for a trigger, its equipment's included."""
-    own = card.defn.by_trigger.get(trigger, ())
-    if card.equipment is not None:
-        return own + card.equipment.defn.by_trigger.get(trigger, ())
-    return own
-
-
 def fire(b: Battle, card: Card, trigger: str) -> None:
-    """Use every feature of `card` that has this trigger, in printed order."""
-    for feature in features_of(card, trigger):
+    """Use every feature of `card` (its equipment's included) that has this trigger, in printed order."""
+    for feature in card.features.get(trigger, ()):
         use_feature(b, card, feature)
 
 
@@ -190,7 +182,7 @@ def _aura_totals(b: Battle) -> dict:
         if side.terrain is not None:
             sources.append(side.terrain)
         for source in sources:
-            for feature in features_of(source, "aura"):
+            for feature in source.features.get("aura", ()):
                 targets = resolve_targets(b, source, feature.target, chance=False)
                 for target in targets:
                     if feature.only_element and target.defn.element != feature.only_element:

@@ -9,7 +9,7 @@ class Card:
     """A card in play. Units (creatures, heroes) use the battle fields; others ignore them."""
 
     __slots__ = ("uid", "defn", "owner", "crystals", "attack", "life", "max_life", "equipment",
-                 "cell", "aura_attack", "aura_life_up", "aura_life_down", "drawn_on")
+                 "cell", "aura_attack", "aura_life_up", "aura_life_down", "drawn_on", "features")
 
     def __init__(self, uid: int, defn: CardDef, owner: int):
         self.uid, self.defn, self.owner = uid, defn, owner
@@ -20,6 +20,18 @@ class Card:
         self.cell = -1                     # last cell held in battle, kept after death for death features
         self.aura_attack = self.aura_life_up = self.aura_life_down = 0   # aura bonuses now applied (G4-5)
         self.drawn_on = 0                  # the turn it was drawn (G4-10 option)
+        self.features = defn.by_trigger    # trigger -> features, its equipment's included once attached
+
+    def equip(self, equipment: "Card") -> None:
+        """Carry `equipment` (S4-R17): its bonuses and its features become the carrier's."""
+        self.equipment = equipment
+        self.attack += equipment.defn.attack
+        self.max_life += equipment.defn.life
+        self.life += equipment.defn.life
+        extra = equipment.defn.by_trigger
+        if extra:
+            self.features = {trigger: self.defn.by_trigger.get(trigger, ()) + extra.get(trigger, ())
+                             for trigger in {*self.defn.by_trigger, *extra}}
 
     def to_data(self) -> dict:
         """The card's visible state."""

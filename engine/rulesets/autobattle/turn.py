@@ -107,10 +107,7 @@ def _attach(b: Battle, side: Side, card: Card, moved: bool, waited: set) -> bool
         return False
     carrier = b.rng.choice(carriers)
     side.reserve.remove(card)
-    carrier.equipment = card
-    carrier.attack += card.defn.attack
-    carrier.max_life += card.defn.life
-    carrier.life += card.defn.life
+    carrier.equip(card)
     b.log.emit("equip", "S4-R14", seat=side.seat, uid=card.uid, card=card.defn.id, carrier=carrier.uid,
                cell=carrier.cell, attack=carrier.attack, life=carrier.life)
     if carrier.life <= 0:
@@ -209,17 +206,23 @@ def fatigue(b: Battle, side: Side) -> None:
 
 def lost_all_cards(b: Battle, side: Side) -> bool:
     """G4-6 (default): deck empty, no unit in reserve or battle; A4-8's reading: the line emptied after use."""
-    if any(card is not None for card in side.cells):
-        return False
     if b.opts["lost_all_cards"] == "battle":
-        return side.fielded
-    return not side.deck and not any(card.defn.is_unit for card in side.reserve)
+        return side.fielded and not any(side.cells)
+    if side.deck or any(side.cells):
+        return False
+    return not any(card.defn.is_unit for card in side.reserve)
 
 
 def check_end(b: Battle) -> bool:
     """S4-R27/R28/R29 and G4-7: decide the battle when an Ungar is out of Leadership or of cards."""
     if b.result is not None:
         return True
+    first, second = b.sides
+    if first.leadership > 0 and second.leadership > 0:
+        if first.deck and second.deck and b.opts["lost_all_cards"] == "everything":
+            return False     # the common case, decided without looking at cells
+        if not lost_all_cards(b, first) and not lost_all_cards(b, second):
+            return False
     lead = [side.leadership for side in b.sides]
     beaten = [value <= 0 for value in lead]
     if any(beaten):

@@ -1,0 +1,49 @@
+"""Card texts in English, Japanese and Russian, built from card data and the templates in texts.toml."""
+
+import string
+import tomllib
+
+from .cards import CONTENT_DIR, LANGUAGES, CardDef, Feature
+
+_TEXTS: dict | None = None
+
+
+def texts() -> dict:
+    """The templates, loaded once: section -> key -> {en, ja, ru}."""
+    global _TEXTS
+    if _TEXTS is None:
+        with open(CONTENT_DIR / "texts.toml", "rb") as handle:
+            _TEXTS = tomllib.load(handle)
+    return _TEXTS
+
+
+def term(section: str, key: str, lang: str = "en") -> str:
+    """One word or phrase, e.g. term("element", "forest", "ja")."""
+    return texts()[section][key][lang]
+
+
+def feature_text(feature: Feature, lang: str = "en") -> str:
+    """A feature as a sentence: "On entering battle: deal 1 damage to the card in front."."""
+    effect = term("effect", feature.effect, lang).format(target=term("target", feature.target, lang), n=feature.amount)
+    if feature.only_element:
+        effect = term("feature", "only_element", lang).format(effect=effect, element=term("element", feature.only_element, lang))
+    return term("feature", "sentence", lang).format(trigger=term("trigger", feature.trigger, lang), effect=effect)
+
+
+def card_lines(card: CardDef, lang: str = "en") -> list[str]:
+    """Every rules line printed on a card, in one language."""
+    lines = []
+    if card.type == "equipment":
+        lines.append(term("stat", "equipment_bonus", lang).format(attack=card.attack, life=card.life))
+    if card.type == "hero":
+        lines.append(term("stat", "leadership", lang).format(n=card.leadership))
+    lines.extend(feature_text(feature, lang) for feature in card.features)
+    return lines
+
+
+def placeholders(template: str) -> set[str]:
+    """The names a template fills in, e.g. {"target", "n"}."""
+    return {name for _, name, _, _ in string.Formatter().parse(template) if name}
+
+
+__all__ = ["LANGUAGES", "card_lines", "feature_text", "placeholders", "term", "texts"]

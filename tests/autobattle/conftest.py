@@ -1,0 +1,8 @@
+"""Autobattle rule tests: make `position` (this folder's helper) importable under any import mode."""
+
+import sys
+from pathlib import Path
+
+HERE = str(Path(__file__).parent)
+if HERE not in sys.path:
+    sys.path.insert(0, HERE)

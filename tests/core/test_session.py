@@ -1,0 +1,113 @@
+"""The session over a test ruleset with every decision shape: simultaneous, single, automatic."""
+
+import pytest
+
+from engine.core import (BadRecord, IllegalAction, RandomBot, Record, Session, decode_link,
+                         encode_link)
+
+from . import toy  # noqa: F401  (registers the test ruleset)
+
+
+def start():
+    return Session.start("test-pennies", seed=3)
+
+
+def test_automatic_step_then_simultaneous_decision():
+    session = start()
+    assert session.decision is None
+    events = session.advance()
+    assert [(e.kind, e.rule) for e in events] == [("deal", "T-1")]
+    decision = session.decision
+    assert decision.players == (0, 1) and decision.simultaneous
+
+
+def test_first_submission_stays_hidden_until_both_have_chosen():
+    session = start()
+    session.advance()
+    before = session.view(1)
+    assert session.submit(0, 1) == []
+    assert session.view(1) == before              # seat 1 learns nothing of seat 0's choice
+    assert session.pending == {0: 1}
+    events = session.submit(1, 0)
+    assert [(e.kind, e.rule, e.data["winner"]) for e in events] == [("reveal", "T-2", 1)]
+    assert session.decision.players == (1,)
+
+
+def test_illegal_actions_are_refused_and_change_nothing():
+    session = start()
+    with pytest.raises(IllegalAction, match="automatic"):
+        session.submit(0, 1)
+    session.advance()
+    digest, actions = session.digest(), list(session.record.actions)
+    with pytest.raises(IllegalAction, match="not a legal action"):
+        session.submit(0, 7)
+    session.submit(0, 1)
+    with pytest.raises(IllegalAction, match="already chosen"):
+        session.submit(0, 0)
+    with pytest.raises(IllegalAction, match="no decision"):
+        session.submit(5, 0)
+    assert session.digest() == digest
+    assert session.record.actions == actions + [[0, 1]]
+
+
+def test_views_hide_the_other_seats_bonus_until_the_end():
+    session = start()
+    session.advance()
+    assert session.view(0)["bonus"][1] is None and session.view(0)["bonus"][0] is not None
+    assert session.view(None)["bonus"] == [None, None]
+
+
+def test_undo_replays_the_record_without_its_last_action():
+    session = start()
+    session.advance()
+    session.submit(0, 1)
+    session.submit(1, 1)
+    after_pick = session.digest()
+    session.submit(0, "double")
+    session.undo()
+    assert session.digest() == after_pick
+    assert session.record.actions == [[0, 1], [1, 1]]
+    assert session.decision.players == (0,)
+
+
+def test_undo_with_nothing_recorded_is_refused():
+    with pytest.raises(IllegalAction):
+        start().undo()
+
+
+def test_record_replays_to_the_same_digest_and_through_a_link():
+    session = start()
+    session.run({0: RandomBot(), 1: RandomBot()})
+    assert session.outcome is not None
+    replayed = Session.replay(decode_link(encode_link(Record.from_json(session.record.to_json()))))
+    assert replayed.digest() == session.digest()
+    assert [e.to_data() for e in replayed.events] == [e.to_data() for e in session.events]
+
+
+def test_record_with_an_illegal_action_is_refused():
+    record = start().record
+    record.actions = [[0, 1], [1, 9]]
+    with pytest.raises(BadRecord, match="action 2 is illegal"):
+        Session.replay(record)
+
+
+def test_record_with_actions_after_the_end_is_refused():
+    session = start()
+    session.run({0: RandomBot(), 1: RandomBot()})
+    record = session.record
+    record.actions = record.actions + [[0, 1]]
+    with pytest.raises(BadRecord, match="after the game ended"):
+        Session.replay(record)
+
+
+def test_record_of_another_version_is_refused_clearly():
+    record = start().record
+    record.version = 2
+    with pytest.raises(BadRecord, match="version 2.*plays version 1"):
+        Session.replay(record)
+
+
+def test_run_stops_at_a_seat_without_a_bot():
+    session = start()
+    session.run({0: RandomBot()})
+    assert session.outcome is None and session.decision is not None

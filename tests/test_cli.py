@@ -1,0 +1,179 @@
+"""The command line, run as a user runs it: a real subprocess, real files, real exit codes."""
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def engine(*args, check_ok=True):
+    """Run `python -m engine ARGS`; returns the completed process."""
+    result = subprocess.run([sys.executable, "-m", "engine", *args], cwd=ROOT, capture_output=True,
+                            text=True, timeout=120)
+    if check_ok:
+        assert result.returncode == 0, result.stderr
+    return result
+
+
+def assert_user_error(result, fragment):
+    """Exit status 2 and exactly one stderr line `error: …`, no traceback."""
+    assert result.returncode == 2, (result.stdout, result.stderr)
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: "), result.stderr
+    assert fragment in lines[0]
+    assert "Traceback" not in result.stderr
+
+
+def test_rulesets_lists_id_version_title():
+    out = engine("rulesets").stdout
+    assert "autobattle\tv1\t" in out
+
+
+def test_play_replay_and_link_agree(tmp_path):
+    record = tmp_path / "game.json"
+    played = json.loads(engine("play", "autobattle", "--seed", "11", "--deck", "0=ashen_cabal",
+                               "--record", str(record), "--json").stdout)
+    assert played["outcome"]["rule"].startswith(("S4-", "G4-"))
+    assert len(played["digest"]) == 64 and played["turns"] > 0
+    replayed = json.loads(engine("replay", str(record), "--json").stdout)
+    assert replayed["digest"] == played["digest"] and replayed["turns"] == played["turns"]
+    payload = engine("link", "encode", str(record)).stdout.strip()
+    url = f"http://127.0.0.1:8000/a/b/#/autobattle/replay?g={payload}"
+    assert json.loads(engine("replay", url, "--json").stdout)["digest"] == played["digest"]
+    decoded = json.loads(engine("link", "decode", payload).stdout)
+    assert decoded == json.loads(record.read_text())
+    assert decoded["setup"]["decks"][0] == ["ashen_cabal"]
+
+
+def test_play_prints_outcome_and_digest_in_words():
+    out = engine("play", "autobattle", "--seed", "4").stdout
+    assert "wins" in out or "draw" in out
+    assert out.strip().splitlines()[-1].startswith("digest ")
+
+
+def test_simulate_reports_rates_and_speed():
+    report = json.loads(engine("simulate", "autobattle", "--games", "30", "--seed", "100", "--json").stdout)
+    assert report["games"] == 30 and sum(report["wins"]) + report["draws"] == 30
+    assert report["mean_turns"] > 0 and report["games_per_second"] > 0
+    human = engine("simulate", "autobattle", "--games", "5").stdout
+    assert "games/s" in human and "mean length" in human
+
+
+def test_bench_reports_games_per_second():
+    out = engine("bench", "--seconds", "0.4").stdout
+    assert "autobattle v1:" in out and "games/s" in out
+
+
+def test_cards_validate_and_list():
+    assert "ok:" in engine("cards", "validate").stdout
+    squads = engine("cards", "list").stdout.strip().splitlines()
+    assert len(squads) >= 12
+
+
+def test_custom_card_file_builds_decks_and_travels_in_the_record(tmp_path):
+    cards = tmp_path / "mine.toml"
+    cards.write_text(CUSTOM_CARDS, encoding="utf-8")
+    assert "ok:" in engine("cards", "validate", str(cards)).stdout
+    record = tmp_path / "r.json"
+    played = json.loads(engine("play", "autobattle", "--cards", str(cards), "--deck", "0=test_band",
+                               "--deck", "1=test_band", "--record", str(record), "--json").stdout)
+    data = json.loads(record.read_text())
+    assert "tester_hero" in data["setup"]["content"]["cards"]
+    # The record carries the cards, so it replays without the card file.
+    cards.unlink()
+    assert json.loads(engine("replay", str(record), "--json").stdout)["digest"] == played["digest"]
+
+
+def test_invalid_card_file_lists_each_problem(tmp_path):
+    cards = tmp_path / "bad.toml"
+    cards.write_text(CUSTOM_CARDS.replace('attack = 2', 'attack = "lots"').replace('cards = ["grunt_a"', 'cards = ["ghost"'),
+                     encoding="utf-8")
+    result = engine("cards", "validate", str(cards), check_ok=False)
+    assert result.returncode == 2
+    lines = result.stderr.strip().splitlines()
+    assert "bad.toml: cards.grunt_a: attack: must be a whole number from 0 to 9; got 'lots'" in lines
+    assert any(line.startswith("bad.toml: squads.test_band: cards: unknown card 'ghost'") for line in lines)
+    assert lines[-1].startswith("error: ")
+
+
+@pytest.mark.parametrize("args, fragment", [
+    (("play", "chess"), "unknown ruleset 'chess'"),
+    (("play", "autobattle", "--deck", "0=nowhere"), "unknown squad 'nowhere'"),
+    (("play", "autobattle", "--deck", "7=ashen_cabal"), "unknown side '7'"),
+    (("play", "autobattle", "--deck", "0=a,b,c,d"), "1 to 3 squads"),
+    (("play", "autobattle", "--option", "cells=0"), "option cells (G4-2)"),
+    (("play", "autobattle", "--option", "colour=red"), "unknown option 'colour'"),
+    (("play", "autobattle", "--seed", "x"), "invalid int value"),
+    (("play", "autobattle", "--seed", "-1"), "seed must be"),
+    (("play", "autobattle", "--cards", "/nonexistent/cards.toml"), "cannot read the file"),
+    (("replay", "S1.garbage!"), "not valid base64url"),
+    (("replay", "S1.TZHBa"), "link payload"),
+    (("replay", "http://x/#/autobattle/replay?g=S1." + "A" * 70000), "too long"),
+    (("link", "decode", "hello"), "must start with"),
+    (("simulate", "autobattle", "--games", "0"), "--games must be"),
+    (("bots", "nope"), "unknown ruleset"),
+    (("play",), "required"),
+])
+def test_bad_input_is_one_error_line_with_status_2(args, fragment):
+    assert_user_error(engine(*args, check_ok=False), fragment)
+
+
+def test_bad_records_are_refused(tmp_path):
+    good = tmp_path / "good.json"
+    engine("play", "autobattle", "--seed", "2", "--record", str(good))
+    data = json.loads(good.read_text())
+    cases = {
+        "version": ({**data, "version": 9}, "version 9"),
+        "ruleset": ({**data, "ruleset": "nope"}, "unknown ruleset"),
+        "action": ({**data, "actions": [[0, "attack"]]}, "after the game ended"),
+        "squad": ({**data, "setup": {"decks": [["x"], ["y"]]}}, "unknown squad"),
+        "option": ({**data, "options": {**data["options"], "cells": 50}}, "option cells"),
+    }
+    for name, (record, fragment) in cases.items():
+        path = tmp_path / f"{name}.json"
+        path.write_text(json.dumps(record))
+        assert_user_error(engine("replay", str(path), check_ok=False), fragment)
+    broken = tmp_path / "broken.json"
+    broken.write_text(good.read_text()[:-20])
+    assert_user_error(engine("replay", str(broken), check_ok=False), "not valid JSON")
+
+
+def test_failed_play_writes_no_record(tmp_path):
+    target = tmp_path / "out.json"
+    assert_user_error(engine("play", "autobattle", "--deck", "0=nowhere", "--record", str(target), check_ok=False),
+                      "unknown squad")
+    assert not target.exists() and list(tmp_path.iterdir()) == []
+
+
+CUSTOM_CARDS = '''
+[cards.tester_hero]
+type = "hero"
+element = "neutral"
+rarity = "rare"
+crystals = 2
+attack = 3
+life = 9
+name = { en = "Tester", ja = "テスター", ru = "Испытатель" }
+leadership = 10
+limits = { equipment = 1, terrain = 1 }
+
+[cards.grunt_a]
+type = "creature"
+element = "neutral"
+rarity = "common"
+crystals = 1
+attack = 2
+life = 3
+name = { en = "Grunt", ja = "兵卒", ru = "Рядовой" }
+features = [{ trigger = "enter", target = "front", effect = "damage", amount = 1 }]
+
+[squads.test_band]
+element = "neutral"
+name = { en = "Test Band", ja = "試験隊", ru = "Испытательный отряд" }
+hero = "tester_hero"
+cards = ["grunt_a", "grunt_a", "hired_sellsword", "hired_sellsword", "ogre_brute", "road_warden", "caravan_mastiff"]
+'''
