@@ -96,7 +96,7 @@ def _side(seat: int, text: str, opts: dict, counter) -> tuple[Side, list]:
         card.crystals = int(crystals) if crystals else card.crystals
         card.drawn_on = -1
         side.reserve.append(card)
-    side.deck = [new(card_id) for card_id in reversed(_items(fields.get("deck", "")))]
+    side.deck = [new(card_id) for card_id in _items(fields.get("deck", ""))][::-1]   # top = last
     if "terrain" in fields:
         side.terrain = new(fields["terrain"])
         assert side.terrain.defn.type == "terrain"
