@@ -21,6 +21,16 @@ def play(ruleset, seed, events=True) -> Session:
     return session
 
 
+def step_first_legal(session: Session) -> None:
+    """One step: the automatic one, or every deciding seat's first legal action."""
+    decision = session.decision
+    if decision is None:
+        session.advance()
+    else:
+        for player in decision.players:
+            session.submit(player, decision.legal[player][0])
+
+
 def walk(value):
     """Every value nested inside a JSON value, the value itself included."""
     yield value
@@ -91,12 +101,7 @@ def test_illegal_actions_are_refused_and_change_nothing(ruleset):
             with pytest.raises(IllegalAction):
                 session.submit(player, {"not": "an action"})
         assert session.digest() == digest
-        decision = session.decision
-        if decision is None:
-            session.advance()
-        else:
-            for player in decision.players:
-                session.submit(player, decision.legal[player][0])
+        step_first_legal(session)
 
 
 def test_views_are_json_and_hide_secrets(ruleset):
@@ -110,12 +115,7 @@ def test_views_are_json_and_hide_secrets(ruleset):
                 seen = list(walk(view))
                 for secret in ruleset.secrets(session.state, player):
                     assert secret not in seen, f"view of {player} shows a secret"
-            decision = session.decision
-            if decision is None:
-                session.advance()
-            else:
-                for player in decision.players:
-                    session.submit(player, decision.legal[player][0])
+            step_first_legal(session)
             checked += 1
 
 
