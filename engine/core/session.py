@@ -39,10 +39,10 @@ class Session:
         return cls(Record(ruleset.id, ruleset.version, resolved, seed, setup), events)
 
     @classmethod
-    def replay(cls, record: Record, events: bool = True) -> "Session":
-        """The game a record describes, played through every recorded action."""
+    def replay(cls, record: Record, events: bool = True, finish: bool = True) -> "Session":
+        """The game a record describes, through every recorded action (and on to the end if `finish`)."""
         session = cls(record, events)
-        session._feed(record.actions, finish=True)
+        session._feed(record.actions, finish=finish)
         return session
 
     # --- driving the game -------------------------------------------------------------

@@ -106,11 +106,9 @@ def _side(seat: int, text: str, opts: dict, counter) -> tuple[Side, list]:
 
 
 def _equip(unit: Card, equipment: Card) -> None:
+    """Attach as the entry step does (Card.equip: bonuses and features)."""
     assert equipment.defn.type == "equipment"
-    unit.equipment = equipment
-    unit.attack += equipment.defn.attack
-    unit.max_life += equipment.defn.life
-    unit.life += equipment.defn.life
+    unit.equip(equipment)
 
 
 def _items(text: str) -> list[str]:

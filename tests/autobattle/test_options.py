@@ -210,7 +210,7 @@ def test_base_attack_A4_4_current_or_printed():
 
 
 def test_feature_order_A4_5_per_unit_or_features_first():
-    """A4-5: per unit, the grunt kills the 1-Life enemy first; features first, the archer does and the grunt hits the Ungar."""
+    """A4-5: per unit the grunt kills the 1-Life enemy; features first the archer does, and the grunt hits the Ungar."""
     line = dict(a="cells=grunt,archer", b="cells=grunt:life=1 deck=wall")
     b = position(**line)
     attack_step(b, b.sides[0])

@@ -6,11 +6,12 @@ import pytest
 
 from engine.core import BadSetup, IllegalAction, Session, get_ruleset
 from engine.rulesets.autobattle.turn import (attack_step, check_end, countdown, draw, enter_battle,
-                                             play_turn, turn_start)
+                                             play_turn)
 from position import (CARDS_FILE, CONTENT, cells, deck, events, kinds, one, out, position, reserve,
                       result, stats, unit)
 
 CONTENT_DATA = tomllib.loads(CARDS_FILE.read_text("utf-8"))
+
 
 
 def start(decks, seed=1, **opts) -> Session:
@@ -194,6 +195,15 @@ def test_S4_R12_no_free_cell_unit_waits_in_reserve():
     assert (one(b, "wait").rule, one(b, "wait").data["card"]) == ("S4-R12", "brute")
 
 
+@pytest.mark.parametrize("mover", ["meadow:0", "sword:0"])
+def test_S4_R12_full_line_wait_cites_S4_R12_after_another_card_moved(mover):
+    """S4-R12: no cell is free at all, so the waiting brute cites S4-R12, not S4-R13 (nothing competed for a cell)."""
+    b = position(a=f"cells=grunt,grunt reserve={mover},brute:0", options={"cells": 2})
+    enter_battle(b, b.sides[0])
+    assert (reserve(b, 0), len(events(b, "terrain") + events(b, "equip"))) == ([("brute", 0)], 1)
+    assert (one(b, "wait").data["card"], one(b, "wait").rule) == ("brute", "S4-R12")
+
+
 def test_S4_R12_waiting_unit_takes_the_freed_cell_at_its_next_entry():
     """S4-R12 (A4-3): the waiting unit enters the cell freed in the opponent's turn at its own next turn."""
     b = position(a="cells=grunt:life=1,grunt reserve=brute:0", b="cells=brute,.", active=1, options={"cells": 2})
@@ -250,6 +260,14 @@ def test_S4_R15_equipment_without_carrier_waits(line):
     assert reserve(b, 0) == [("sword", 0)]
     assert (one(b, "wait").rule, one(b, "wait").data["card"]) == ("S4-R15", "sword")
     assert events(b, "equip") == []
+
+
+def test_S4_R15_no_carrier_wait_cites_S4_R15_after_a_terrain_entered():
+    """S4-R15: every unit is equipped, so the waiting sword cites S4-R15, not S4-R16 (no other equipment competed)."""
+    b = position(a="cells=grunt:eq=shield reserve=meadow:0,sword:0")
+    enter_battle(b, b.sides[0])
+    assert (b.sides[0].terrain.defn.id, reserve(b, 0)) == ("meadow", [("sword", 0)])
+    assert (one(b, "wait").data["card"], one(b, "wait").rule) == ("sword", "S4-R15")
 
 
 def test_S4_R15_waiting_equipment_attaches_when_a_unit_enters():

@@ -32,7 +32,8 @@ def use_feature(b: Battle, source: Card, feature) -> None:
     if b.log.events is not None:
         b.log.emit("feature", _FEATURE_RULE.get(feature.target, "G4-3"), seat=source.owner,
                    source=source.uid, card=source.defn.id, trigger=feature.trigger,
-                   effect=feature.effect, amount=feature.amount, targets=[t.uid for t in targets])
+                   effect=feature.effect, amount=feature.amount, targets=[t.uid for t in targets],
+                   target_cards=[t.defn.id for t in targets])
     for target in targets:
         _EFFECTS[feature.effect](b, target, feature.amount)
 

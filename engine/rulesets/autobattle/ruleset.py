@@ -52,7 +52,7 @@ class Autobattle(Ruleset):
         return {"decks": decks}
 
     def check_setup(self, setup: dict, options: dict) -> dict:
-        """Decks of 1–3 distinct known squads per seat (S4-R1), plus any custom cards they need."""
+        """Decks of 1–3 known squads per seat (S4-R1), plus any custom cards they need."""
         if not isinstance(setup, dict) or set(setup) - {"decks", "content"}:
             raise BadSetup("setup must be an object with 'decks' (and optionally 'content')")
         content = self.content(setup)
@@ -65,8 +65,6 @@ class Autobattle(Ruleset):
             for squad in deck:
                 if not isinstance(squad, str) or squad not in content.squads:
                     raise BadSetup(f"unknown squad {str(squad)[:40]!r} for seat {seat}; see 'python -m engine cards list'")
-            if len(set(deck)) != len(deck):
-                raise BadSetup(f"seat {seat}'s deck names a squad twice")
         normal = {"decks": [list(deck) for deck in decks]}
         if setup.get("content"):
             normal["content"] = setup["content"]

@@ -19,7 +19,7 @@ class Card:
         self.equipment: Card | None = None
         self.cell = -1                     # last cell held in battle, kept after death for death features
         self.aura_attack = self.aura_life_up = self.aura_life_down = 0   # aura bonuses now applied (G4-5)
-        self.drawn_on = 0                  # the turn it was drawn (G4-10 option)
+        self.drawn_on = -1                 # the turn it was drawn (G4-10 option)
         self.features = defn.by_trigger    # trigger -> features, its equipment's included once attached
 
     def equip(self, equipment: "Card") -> None:

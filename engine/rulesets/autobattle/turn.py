@@ -55,12 +55,32 @@ def draw(b: Battle, side: Side) -> None:
 
 def enter_battle(b: Battle, side: Side) -> None:
     """S4-R9/R10: ready cards (crystals ≤ 0, G4-10) enter left to right; repeat while anything moves (A4-3)."""
-    waited: set[int] = set()
-    while _entry_pass(b, side, waited):
+    step = _EntryStep()
+    while _entry_pass(b, side, step):
         pass
 
 
-def _entry_pass(b: Battle, side: Side, waited: set) -> bool:
+class _EntryStep:
+    """Bookkeeping for one entry step: who already waited (one event each), and what was taken.
+
+    A card that waits after another card of its kind took the last cell (or carrier) in this step
+    lost a competition (S4-R13, S4-R16); otherwise there was simply no room (S4-R12, S4-R15).
+    """
+
+    __slots__ = ("waited", "took")
+
+    def __init__(self):
+        self.waited: set[int] = set()
+        self.took: set[str] = set()
+
+    def wait(self, b: Battle, side: Side, card: Card, kind: str, contested: str, plain: str) -> None:
+        if card.uid not in self.waited:
+            self.waited.add(card.uid)
+            rule = contested if kind in self.took else plain
+            b.log.emit("wait", rule, seat=side.seat, uid=card.uid, card=card.defn.id)
+
+
+def _entry_pass(b: Battle, side: Side, step: _EntryStep) -> bool:
     moved = False
     for card in list(side.reserve):
         if card.crystals > 0 or (card.drawn_on == b.turn and not b.opts["drawn_zero_enters"]):
@@ -69,23 +89,22 @@ def _entry_pass(b: Battle, side: Side, waited: set) -> bool:
         if kind == "terrain":
             _place_terrain(b, side, card)
         elif kind == "equipment":
-            if not _attach(b, side, card, moved, waited):
+            if not _attach(b, side, card, step):
                 continue
-        elif not _place_unit(b, side, card, moved, waited):
+        elif not _place_unit(b, side, card, step):
             continue
         moved = True
     return moved
 
 
-def _place_unit(b: Battle, side: Side, card: Card, moved: bool, waited: set) -> bool:
+def _place_unit(b: Battle, side: Side, card: Card, step: _EntryStep) -> bool:
     """S4-R11: the leftmost free cell; none free → it waits (S4-R12), or lost the cell to an earlier card (S4-R13)."""
     try:
         cell = side.cells.index(None)
     except ValueError:
-        if card.uid not in waited:
-            waited.add(card.uid)
-            b.log.emit("wait", "S4-R13" if moved else "S4-R12", seat=side.seat, uid=card.uid, card=card.defn.id)
+        step.wait(b, side, card, "cell", "S4-R13", "S4-R12")
         return False
+    step.took.add("cell")
     side.reserve.remove(card)
     side.cells[cell] = card
     card.cell = cell
@@ -97,14 +116,13 @@ def _place_unit(b: Battle, side: Side, card: Card, moved: bool, waited: set) -> 
     return True
 
 
-def _attach(b: Battle, side: Side, card: Card, moved: bool, waited: set) -> bool:
+def _attach(b: Battle, side: Side, card: Card, step: _EntryStep) -> bool:
     """S4-R14/R17: onto a random unit of its owner without equipment; none → it waits (S4-R15, S4-R16)."""
     carriers = [unit for unit in side.cells if unit is not None and unit.equipment is None]
     if not carriers:
-        if card.uid not in waited:
-            waited.add(card.uid)
-            b.log.emit("wait", "S4-R16" if moved else "S4-R15", seat=side.seat, uid=card.uid, card=card.defn.id)
+        step.wait(b, side, card, "carrier", "S4-R16", "S4-R15")
         return False
+    step.took.add("carrier")
     carrier = b.rng.choice(carriers)
     side.reserve.remove(card)
     carrier.equip(card)
