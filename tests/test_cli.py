@@ -7,6 +7,8 @@ from pathlib import Path
 
 import pytest
 
+pytestmark = pytest.mark.needs_subprocess  # runs `python -m engine` as a real process
+
 ROOT = Path(__file__).resolve().parents[1]
 
 

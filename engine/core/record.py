@@ -1,6 +1,7 @@
 """The game record: everything that determines a game, as canonical JSON."""
 
 import json
+import re
 from dataclasses import dataclass, field
 
 from .canonical import canonical_json
@@ -9,6 +10,9 @@ from .errors import BadRecord
 FORMAT = "skirmish-record/1"
 MAX_SEED = (1 << 63) - 1
 MAX_ACTIONS = 100_000
+MAX_DEPTH = 64          # a real record nests a few levels; deep nesting only ever means an attack
+_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
+_BRACKET = re.compile(r"[\[\]{}]")
 
 
 @dataclass
@@ -70,11 +74,26 @@ class Record:
     @classmethod
     def from_json(cls, text: str) -> "Record":
         """A record from JSON text."""
+        if _nesting(text) > MAX_DEPTH:
+            raise BadRecord(f"record is nested deeper than {MAX_DEPTH} levels")
         try:
             data = json.loads(text)
         except (ValueError, RecursionError) as error:
             raise BadRecord(f"record is not valid JSON ({_first_line(error)})") from None
         return cls.from_data(data)
+
+
+def _nesting(text: str) -> int:
+    """How deeply brackets nest in JSON text, strings ignored.
+
+    Checked before parsing because the parser's recursion does not fail cleanly everywhere: under
+    Pyodide a deep enough array exhausts the JavaScript stack and kills the interpreter.
+    """
+    depth = deepest = 0
+    for bracket in _BRACKET.findall(_STRING.sub('""', text)):
+        depth += 1 if bracket in "[{" else -1
+        deepest = max(deepest, depth)
+    return deepest
 
 
 def _is_int(value) -> bool:

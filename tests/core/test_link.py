@@ -18,6 +18,19 @@ def sample_record(**changes) -> Record:
     return Record(**data)
 
 
+def nested(depth: int):
+    """A list nested `depth` levels deep."""
+    value = 1
+    for _ in range(depth):
+        value = [value]
+    return value
+
+
+def test_brackets_inside_strings_do_not_count_as_nesting():
+    record = sample_record(setup={"note": "[[[[{{{{" * 100, "deep": nested(40)})
+    assert decode_link(encode_link(record)).to_data() == record.to_data()
+
+
 def pack(raw: bytes) -> str:
     compressor = zlib.compressobj(9, zlib.DEFLATED, -15)
     return PREFIX + base64.urlsafe_b64encode(compressor.compress(raw) + compressor.flush()).decode().rstrip("=")
@@ -66,7 +79,8 @@ def test_zip_bomb_is_refused_without_inflating_it_all():
     (json.dumps({**sample_record().to_data(), "seed": -1}).encode(), "seed"),
     (json.dumps({**sample_record().to_data(), "actions": [[0]]}).encode(), "pair"),
     (json.dumps({**sample_record().to_data(), "extra": 1}).encode(), "unknown field"),
-    (b"[" * 100000 + b"]" * 100000, "not valid JSON"),
+    (b"[" * 100000 + b"]" * 100000, "nested deeper"),
+    (json.dumps({**sample_record().to_data(), "setup": {"x": nested(70)}}).encode(), "nested deeper"),
 ])
 def test_bad_contents_are_one_line_errors(raw, message):
     with pytest.raises(BadLink, match=message) as caught:

@@ -1,0 +1,236 @@
+"""Build the static site into dist/: pages, card templates, the engine wheel, the UI and the runtime.
+
+    python build/build_site.py [--out dist] [--loader files|micropip]
+
+Everything is written to a temporary folder first and swapped into place at the end, so a failed
+build never leaves a half-written dist/. The build fails if any emitted file references another
+origin (see check_origins).
+"""
+
+import argparse
+import hashlib
+import json
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import zipfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from jinja2 import Environment, FileSystemLoader, StrictUndefined  # noqa: E402
+
+from engine import __version__  # noqa: E402
+from engine.core import all_rulesets  # noqa: E402
+from engine.rulesets.autobattle.cards import ELEMENTS, LANGUAGES, builtin_content  # noqa: E402
+from engine.rulesets.autobattle.texts import card_lines, term  # noqa: E402
+
+TEMPLATES = Path(__file__).with_name("templates")
+STATIC = Path(__file__).with_name("static")
+NODE = ROOT / "node_modules"
+WHEEL = f"skirmish-{__version__}-py3-none-any.whl"
+MICROPIP = "micropip-0.11.1-py3-none-any.whl"
+
+# The parts of the Pyodide runtime a page loads; the rest of the npm package stays behind.
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
+# PyScript's entry module and the chunks it imports on a page like ours (checked by the browser
+# tests, which fail on any 404): editors, terminals, MicroPython and games are left out.
+PYSCRIPT_CHUNKS = ("core.js", "core.css", "core-*.js", "error-*.js", "toml-*.js")
+PYSCRIPT_CHUNKS_MICROPIP = ("pyodide_graph-*.js",)
+PYSCRIPT_PLUGINS_OFF = ("codemirror", "deprecations-manager", "donkey", "error", "py-editor", "py-game", "py-terminal")
+
+ROUTES = ("home", "autobattle")
+RULESETS = {
+    "autobattle": "Decks of squads count down in a reserve and fight by themselves; the seed decides all.",
+    "tactics": "A speed-ordered army battle with Act Points, a Soulwell and an element loop.",
+    "initiative": "Hidden simultaneous card play, resolved by initiative and a tie-breaker coin, in teams.",
+    "siege": "A solo game against an automaton that follows a fixed procedure.",
+}
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", default=str(ROOT / "dist"))
+    parser.add_argument("--loader", choices=("files", "micropip"), default="files",
+                        help="how the engine reaches Pyodide (README: 'Loading the engine')")
+    args = parser.parse_args(argv)
+    out = Path(args.out)
+    work = Path(tempfile.mkdtemp(prefix=".dist-", dir=out.parent))
+    try:
+        build(work, args.loader)
+        check_origins(work)
+        if out.exists():
+            shutil.rmtree(out)
+        work.chmod(0o755)
+        work.rename(out)
+    except BuildError as error:
+        shutil.rmtree(work, ignore_errors=True)
+        print(f"error: build failed: {error}", file=sys.stderr)
+        return 2
+    except BaseException:
+        shutil.rmtree(work, ignore_errors=True)
+        raise
+    total = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
+    print(f"built {out} ({total / 1e6:.1f} MB, loader={args.loader})")
+    return 0
+
+
+class BuildError(Exception):
+    """Something the build cannot produce correctly."""
+
+
+def build(dist: Path, loader: str) -> None:
+    """Every part of the site, into `dist`."""
+    copy_runtime(dist, loader)
+    build_wheel(dist)
+    pack_ui(dist)
+    write_config(dist, loader)
+    render_pages(dist)
+    for path in STATIC.iterdir():
+        shutil.copy2(path, dist / path.name)
+
+
+# --- runtime --------------------------------------------------------------------------------
+
+def copy_runtime(dist: Path, loader: str) -> None:
+    """Pyodide and PyScript from node_modules (run `npm ci` first), pruned to what a page loads."""
+    pyodide, pyscript = NODE / "pyodide", NODE / "@pyscript" / "core" / "dist"
+    if not (pyodide / "pyodide.mjs").exists() or not (pyscript / "core.js").exists():
+        raise BuildError("node_modules lacks pyodide or @pyscript/core: run `npm ci` first")
+    (dist / "pyodide").mkdir(parents=True)
+    for name in PYODIDE_FILES:
+        shutil.copy2(pyodide / name, dist / "pyodide" / name)
+    lock = json.loads((pyodide / "pyodide-lock.json").read_text("utf-8"))
+    keep = {}
+    if loader == "micropip":
+        wheel = ROOT / ".site-deps" / MICROPIP
+        if not wheel.exists():
+            raise BuildError(f"{wheel} is missing: run `make site` (it downloads micropip from PyPI)")
+        shutil.copy2(wheel, dist / "pyodide" / MICROPIP)
+        # The PyPI wheel is not byte-identical to the one Pyodide's lock names: patch the hash,
+        # or the browser refuses it ("integrity").
+        keep["micropip"] = dict(lock["packages"]["micropip"], sha256=hashlib.sha256(wheel.read_bytes()).hexdigest())
+    lock["packages"] = keep
+    # Pyodide fetches this file at start-up (a 404 hangs it), so it is shipped, pruned.
+    (dist / "pyodide" / "pyodide-lock.json").write_text(json.dumps(lock), "utf-8")
+    (dist / "pyscript").mkdir()
+    for pattern in PYSCRIPT_CHUNKS + (PYSCRIPT_CHUNKS_MICROPIP if loader == "micropip" else ()):
+        matches = sorted(pyscript.glob(pattern))
+        if not matches:
+            raise BuildError(f"@pyscript/core has no {pattern}: was it upgraded?")
+        for path in matches:
+            shutil.copy2(path, dist / "pyscript" / path.name)
+    neutralise_vendor_urls(dist)
+
+
+_URL = re.compile(r"(https?)://([A-Za-z0-9.-]+)")
+_LOCAL_HOSTS = ("127.0.0.1", "localhost", "0.0.0.0")
+
+
+def neutralise_vendor_urls(dist: Path) -> None:
+    """Point the CDN and documentation URLs inside vendored code at `HOST.invalid`.
+
+    They are defaults and help texts our configuration never uses; a `.invalid` host can never
+    resolve (RFC 2606), so even a code path we did not foresee cannot leave the origin.
+    """
+    for folder in ("pyodide", "pyscript"):
+        for path in (dist / folder).iterdir():
+            if path.suffix in (".js", ".mjs", ".css"):
+                text = path.read_text("utf-8")
+                fixed = _URL.sub(lambda m: m.group(0) if _allowed_host(m.group(2)) else f"{m.group(1)}://{m.group(2)}.invalid", text)
+                if fixed != text:
+                    path.write_text(fixed, "utf-8")
+
+
+def _allowed_host(host: str) -> bool:
+    return host in _LOCAL_HOSTS or host.endswith(".invalid")
+
+
+def check_origins(dist: Path) -> None:
+    """Fail when any emitted text file references a host other than our own."""
+    problems = []
+    for path in sorted(dist.rglob("*")):
+        if path.suffix not in (".html", ".js", ".mjs", ".css", ".toml", ".json", ".py", ".txt", ".webmanifest"):
+            continue
+        text = path.read_text("utf-8", errors="replace")
+        for match in _URL.finditer(text):
+            if not _allowed_host(match.group(2)):
+                problems.append(f"{path.relative_to(dist)}: {match.group(0)}")
+    for archive in (dist / WHEEL, dist / "ui.zip"):
+        with zipfile.ZipFile(archive) as zipped:
+            for name in zipped.namelist():
+                text = zipped.read(name).decode("utf-8", errors="replace")
+                problems += [f"{archive.name}/{name}: {m.group(0)}" for m in _URL.finditer(text)
+                             if not _allowed_host(m.group(2))]
+    if problems:
+        raise BuildError("references to other origins: " + "; ".join(problems[:5]))
+
+
+# --- Python ---------------------------------------------------------------------------------
+
+def build_wheel(dist: Path) -> None:
+    """The engine as the ordinary pure-Python wheel (`pip wheel --no-deps .`)."""
+    with tempfile.TemporaryDirectory() as temp:
+        result = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation",
+                                 "--quiet", "-w", temp, str(ROOT)], capture_output=True, text=True)
+        built = Path(temp) / WHEEL
+        if result.returncode != 0 or not built.exists():
+            raise BuildError(f"pip wheel failed: {result.stderr.strip().splitlines()[-1:] or result.returncode}")
+        shutil.copy2(built, dist / WHEEL)
+    shutil.rmtree(ROOT / "build" / "lib", ignore_errors=True)
+    shutil.rmtree(ROOT / "build" / f"bdist.{sys.platform}", ignore_errors=True)
+
+
+def pack_ui(dist: Path) -> None:
+    """The PyScript front end (ui/), as one archive unpacked next to the engine."""
+    with zipfile.ZipFile(dist / "ui.zip", "w", zipfile.ZIP_DEFLATED) as zipped:
+        for path in sorted((ROOT / "ui").iterdir()):
+            if path.suffix in (".py", ".toml") and path.name != "main.py":
+                zipped.write(path, f"ui/{path.name}")
+    shutil.copy2(ROOT / "ui" / "main.py", dist / "main.py")
+
+
+def write_config(dist: Path, loader: str) -> None:
+    """pyscript.toml: the local interpreter, the engine, the UI. Paths are relative to this file."""
+    lines = ['# Written by build/build_site.py: everything is loaded from this site, nothing from a CDN.',
+             'interpreter = "./pyodide/pyodide.mjs"',
+             '# No editors, terminals or games; errors are reported by the page itself, never as tracebacks.',
+             f"plugins = {json.dumps(['!' + name for name in PYSCRIPT_PLUGINS_OFF])}"]
+    if loader == "micropip":
+        lines += [f'packages = ["./{WHEEL}"]', "", "[files]", '"./ui.zip" = "./*"']
+    else:
+        lines += ["", "[files]", f'"./{WHEEL}" = "./*"', '"./ui.zip" = "./*"']
+    (dist / "pyscript.toml").write_text("\n".join(lines) + "\n", "utf-8")
+
+
+# --- pages ----------------------------------------------------------------------------------
+
+def render_pages(dist: Path) -> None:
+    """Home + autobattle app shell, card gallery and rules page, pre-rendered with Jinja2."""
+    env = Environment(loader=FileSystemLoader(TEMPLATES), autoescape=True, undefined=StrictUndefined,
+                      trim_blocks=True, lstrip_blocks=True)
+    content = builtin_content()
+    ruleset = {r.id: r for r in all_rulesets()}["autobattle"]
+    cards = sorted(content.cards.values(), key=lambda c: (ELEMENTS.index(c.element), c.type != "hero", c.crystals, c.id))
+    squads = sorted(content.squads.values(), key=lambda s: (ELEMENTS.index(s.element), s.id))
+    common = {
+        "version": __version__, "languages": LANGUAGES, "elements": ELEMENTS, "cards": cards,
+        "squads": squads, "card_lines": card_lines, "term": term, "rulesets": RULESETS,
+        "built": {r.id for r in all_rulesets()}, "ruleset": ruleset,
+        "rules": [(rule_id, entry) for rule_id, entry in ruleset.catalogue.items()],
+        "options": {option.key: option for option in ruleset.options},
+        "plugins_off": ["!" + name for name in PYSCRIPT_PLUGINS_OFF],
+    }
+    pages = {"index.html": ("app.html", "."), "autobattle/cards.html": ("cards.html", ".."),
+             "autobattle/rules.html": ("rules.html", "..")}
+    for target, (template, root) in pages.items():
+        path = dist / target
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(env.get_template(template).render(root=root, **common), "utf-8")
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,53 @@
+"""The Pyodide runner (tests/pyodide/run.mjs) reports failures as failures and passes as passes.
+
+A runner that exits 0 whatever happens would make the whole "inside Pyodide" suite meaningless,
+so this runs it on a test that must fail and on a small selection that must pass.
+"""
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+NODE = shutil.which("node")
+
+pytestmark = pytest.mark.needs_subprocess
+
+
+@pytest.fixture(scope="module")
+def run_in_pyodide():
+    # Skipped here rather than by skipif marks, so that inside Pyodide the needs_subprocess reason
+    # is the one reported.
+    if NODE is None:
+        pytest.skip("node is not installed (the Makefile provides it)")
+    if not (ROOT / "node_modules" / "pyodide").is_dir():
+        pytest.skip("node_modules/pyodide is missing: run npm install (the Makefile does)")
+    # Idempotent (a stamp file): the wheels are fetched once, then this returns at once.
+    subprocess.run(["bash", str(ROOT / "tests" / "pyodide" / "prepare.sh")], check=True,
+                   env={**os.environ, "PYTHON": sys.executable}, timeout=600)
+
+    def run(*args):
+        result = subprocess.run([NODE, "tests/pyodide/run.mjs", *args], cwd=ROOT,
+                                capture_output=True, text=True, timeout=600)
+        return result.returncode, result.stdout + result.stderr
+
+    return run
+
+
+def test_a_failing_test_fails_the_run(run_in_pyodide):
+    code, output = run_in_pyodide("tests/pyodide/selfcheck")
+    assert code == 1, output  # pytest's "tests failed", not 0 and not a runner crash
+    assert "Python 3.14." in output
+    assert "assert (1 + 1) == 3" in output
+    assert "1 failed" in output
+
+
+def test_a_passing_selection_passes(run_in_pyodide):
+    code, output = run_in_pyodide("tests/core/test_rng.py")
+    assert code == 0, output
+    assert "Python 3.14." in output
+    assert " passed" in output and "failed" not in output

@@ -1,0 +1,1 @@
+"""The PyScript front end. Pure modules (route, replay, words) run on CPython too; app.py binds the DOM."""

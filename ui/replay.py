@@ -1,0 +1,47 @@
+"""A whole game computed up front as frames, so the player can step both ways at once."""
+
+from dataclasses import dataclass
+
+from engine.core import Record, Session, SkirmishError
+
+
+@dataclass
+class Frame:
+    """What the spectator sees after a step, and the events of that step."""
+
+    turn: int
+    view: dict
+    events: list
+
+
+class Replay:
+    """A finished (or stopped) game: frames 0..N, the outcome and the digest."""
+
+    MAX_FRAMES = 5_000
+
+    def __init__(self, session: Session):
+        self.record = session.record
+        self.ruleset = session.ruleset
+        self.frames = [Frame(0, session.view(None), [e.to_data() for e in session.history[0]])]
+        while session.outcome is None and session.decision is None:
+            if len(self.frames) > self.MAX_FRAMES:
+                raise SkirmishError(f"the game did not end within {self.MAX_FRAMES} steps")
+            events = session.advance()
+            self.frames.append(Frame(session.turns(), session.view(None), [e.to_data() for e in events]))
+        self.outcome = session.outcome
+        self.digest = session.digest()
+
+    @classmethod
+    def from_record(cls, record: Record) -> "Replay":
+        """Replay a record (its actions are fed at their decisions)."""
+        return cls(Session.replay(record, finish=False))
+
+    @classmethod
+    def start(cls, ruleset_id: str, seed: int, setup: dict, options: dict | None = None) -> "Replay":
+        """A new game from the setup form."""
+        return cls(Session.start(ruleset_id, seed=seed, options=options or {}, setup=setup))
+
+    @property
+    def last(self) -> int:
+        """Index of the final frame."""
+        return len(self.frames) - 1

@@ -1,0 +1,35 @@
+"""Routes from `location.hash`: `#/`, `#/autobattle`, `#/autobattle/replay?g=PAYLOAD&turn=N`."""
+
+from dataclasses import dataclass, field
+from urllib.parse import parse_qs
+
+MAX_HASH = 70_000
+
+
+@dataclass(frozen=True)
+class Route:
+    """Where the address points: a page, and its query parameters (each a string)."""
+
+    page: str
+    ruleset: str | None = None
+    params: dict = field(default_factory=dict)
+
+
+def parse_hash(hash_text: str) -> Route:
+    """The route a hash names; anything unknown is the home page."""
+    text = (hash_text or "")[:MAX_HASH].lstrip("#")
+    path, _, query = text.partition("?")
+    parts = [part for part in path.split("/") if part]
+    params = {key: values[-1] for key, values in parse_qs(query, keep_blank_values=True).items()}
+    if not parts:
+        return Route("home")
+    if parts[0] == "autobattle":
+        page = parts[1] if len(parts) > 1 and parts[1] in ("play", "replay") else "play"
+        return Route(page, "autobattle", params)
+    return Route("home")
+
+
+def replay_hash(ruleset: str, payload: str, turn: int | None = None) -> str:
+    """The hash of a share link (the link payload needs no escaping: it is base64url)."""
+    tail = f"&turn={turn}" if turn is not None else ""
+    return f"#/{ruleset}/replay?g={payload}{tail}"

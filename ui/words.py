@@ -1,0 +1,47 @@
+"""Battle events in words: one sentence per event, from the message catalogue (messages.toml)."""
+
+import tomllib
+from pathlib import Path
+
+_MESSAGES: dict | None = None
+
+
+def messages() -> dict:
+    """The catalogue, loaded once: section -> key -> {language: template}."""
+    global _MESSAGES
+    if _MESSAGES is None:
+        _MESSAGES = tomllib.loads(Path(__file__).with_name("messages.toml").read_text("utf-8"))
+    return _MESSAGES
+
+
+def message(section: str, key: str, lang: str = "en", **values) -> str:
+    """A message filled in; English when the language lacks it."""
+    entry = messages()[section][key]
+    return entry.get(lang, entry["en"]).format(**values)
+
+
+def describe(event: dict, name_of, lang: str = "en") -> str:
+    """An event as a sentence; `name_of(card_id)` gives a card's display name."""
+    kind = event.get("kind", "")
+    values = {key: value for key, value in event.items() if key not in ("kind", "rule")}
+    if "card" in values:
+        values["card"] = name_of(values["card"])
+    if kind == "deck":
+        values["squads"] = ", ".join(values.get("squads", []))
+    elif kind == "countdown":
+        values["crystals"] = ", ".join(str(count) for _, count in values.get("crystals", []))
+    elif kind == "feature":
+        names = [name_of(card) for card in values.get("target_cards", [])]
+        values["effect"] = values.get("effect", "").replace("_", " ")
+        if not names:
+            return message("log", "feature_none", lang, **values)
+        values["targets"] = ", ".join(names)
+    elif kind == "end":
+        key = "end_draw" if values.get("winner") is None else "end_win"
+        return message("log", key, lang, **values)
+    if kind not in messages()["log"]:
+        return message("log", "other", lang, kind=kind)
+    try:
+        return message("log", kind, lang, **values)
+    except (KeyError, IndexError, ValueError):
+        return message("log", "other", lang, kind=kind)
