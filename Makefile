@@ -1,23 +1,57 @@
-# Skirmish: `make test` installs what it needs into .venv and runs every test suite.
+# Skirmish. `make serve` builds the site and serves it; `make test` runs every test suite.
+# Each target installs what it needs: Python packages into .venv, npm packages into
+# node_modules, Debian's chromium for the browser tests.
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
+PORT ?= 8000
+LOADER ?= files
 
-.PHONY: test venv bench clean
+.PHONY: test serve site venv node chromium pyodide-deps bench bench-site clean
 
 $(VENV)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e ".[test]"
+	$(PY) -m pip install --quiet --disable-pip-version-check --upgrade pip
+	$(PY) -m pip install --quiet --disable-pip-version-check -e ".[dev]"
 	touch $@
 
 venv: $(VENV)/.installed
 
-test: venv
+node_modules/.installed: package.json package-lock.json
+	npm ci --no-audit --no-fund --loglevel=error
+	touch $@
+
+node: node_modules/.installed
+
+# Debian's Chromium drives the browser tests (never `playwright install`, which downloads one).
+chromium:
+	@command -v chromium >/dev/null 2>&1 || { \
+	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium >/dev/null; }
+
+pyodide-deps: venv
+	PYTHON=$(PY) bash tests/pyodide/prepare.sh
+
+.site-deps/micropip-0.11.1-py3-none-any.whl: venv
+	$(PY) -m pip download --quiet --disable-pip-version-check micropip==0.11.1 --no-deps \
+	  --python-version 3.14 --only-binary=:all: -d .site-deps
+
+site: venv node $(if $(filter micropip,$(LOADER)),.site-deps/micropip-0.11.1-py3-none-any.whl)
+	$(PY) build/build_site.py --out dist --loader $(LOADER)
+
+serve: site
+	@echo "Skirmish is at http://127.0.0.1:$(PORT)/  (Ctrl-C stops it)"
+	$(PY) -m http.server $(PORT) --bind 127.0.0.1 --directory dist
+
+test: venv node chromium pyodide-deps
 	$(PY) -m pytest
+	node tests/pyodide/run.mjs
 
 bench: venv
 	$(PY) -m engine bench
 
+bench-site: venv node chromium .site-deps/micropip-0.11.1-py3-none-any.whl
+	$(PY) build/bench_site.py
+
 clean:
-	rm -rf $(VENV) dist build/*.egg-info
+	rm -rf $(VENV) dist node_modules .pyodide-deps .site-deps test-artifacts
