@@ -6,7 +6,7 @@ from pyscript import document, window
 from pyscript.ffi import create_proxy
 
 from engine.core import SkirmishError, decode_link, encode_link, get_ruleset
-from ui.replay import Replay
+from ui.replay import Replay, time_battles
 from ui.route import parse_hash, replay_hash
 from ui.words import describe, message
 
@@ -285,11 +285,14 @@ class App:
     def __init__(self):
         self.page = AutobattlePage()
         self._route_proxy = create_proxy(guarded(lambda event: self.route()))
+        # For build/bench_site.py: the same battles timed here and on CPython.
+        self._bench_proxy = create_proxy(lambda games: time_battles(int(games)))
 
     def start(self) -> None:
         """Bind everything, show the current route, and tell the page (and tests) we are ready."""
         self.page.bind()
         window.addEventListener("hashchange", self._route_proxy)
+        window.skirmishTimeBattles = self._bench_proxy
         self.route()
         element("loading").hidden = True
         document.body.dataset.ready = "1"

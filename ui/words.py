@@ -1,7 +1,8 @@
 """Battle events in words: one sentence per event, from the message catalogue (messages.toml)."""
 
-import tomllib
 from pathlib import Path
+
+from engine.core.messages import load_messages, placeholders
 
 _MESSAGES: dict | None = None
 
@@ -10,7 +11,7 @@ def messages() -> dict:
     """The catalogue, loaded once: section -> key -> {language: template}."""
     global _MESSAGES
     if _MESSAGES is None:
-        _MESSAGES = tomllib.loads(Path(__file__).with_name("messages.toml").read_text("utf-8"))
+        _MESSAGES = load_messages(Path(__file__).with_name("messages.toml"))
     return _MESSAGES
 
 
@@ -45,3 +46,4 @@ def describe(event: dict, name_of, lang: str = "en") -> str:
         return message("log", kind, lang, **values)
     except (KeyError, IndexError, ValueError):
         return message("log", "other", lang, kind=kind)
+

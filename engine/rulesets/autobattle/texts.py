@@ -1,8 +1,6 @@
 """Card texts in English, Japanese and Russian, built from card data and the templates in texts.toml."""
 
-import string
-import tomllib
-
+from ...core.messages import load_messages, placeholders
 from .cards import CONTENT_DIR, LANGUAGES, CardDef, Feature
 
 _TEXTS: dict | None = None
@@ -12,8 +10,7 @@ def texts() -> dict:
     """The templates, loaded once: section -> key -> {en, ja, ru}."""
     global _TEXTS
     if _TEXTS is None:
-        with open(CONTENT_DIR / "texts.toml", "rb") as handle:
-            _TEXTS = tomllib.load(handle)
+        _TEXTS = load_messages(CONTENT_DIR / "texts.toml")
     return _TEXTS
 
 
@@ -40,10 +37,6 @@ def card_lines(card: CardDef, lang: str = "en") -> list[str]:
     lines.extend(feature_text(feature, lang) for feature in card.features)
     return lines
 
-
-def placeholders(template: str) -> set[str]:
-    """The names a template fills in, e.g. {"target", "n"}."""
-    return {name for _, name, _, _ in string.Formatter().parse(template) if name}
 
 
 __all__ = ["LANGUAGES", "card_lines", "feature_text", "placeholders", "term", "texts"]

@@ -1,0 +1,71 @@
+"""The site build: what it emits, and that it refuses references to other origins."""
+
+import re
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "build"))
+
+import build_site  # noqa: E402
+
+from engine.rulesets.autobattle.cards import LANGUAGES, builtin_content  # noqa: E402
+
+pytestmark = pytest.mark.needs_subprocess
+
+
+@pytest.fixture(scope="module")
+def dist(tmp_path_factory):
+    out = tmp_path_factory.mktemp("site") / "dist"
+    result = subprocess.run([sys.executable, str(ROOT / "build" / "build_site.py"), "--out", str(out)],
+                            capture_output=True, text=True, timeout=300)
+    assert result.returncode == 0, result.stderr
+    return out
+
+
+def test_pages_wheel_runtime_and_config_are_emitted(dist):
+    for name in ("index.html", "autobattle/cards.html", "autobattle/rules.html", "pyscript.toml", "main.py",
+                 "ui.zip", build_site.WHEEL, "pyodide/pyodide.mjs", "pyodide/pyodide.asm.wasm",
+                 "pyodide/pyodide-lock.json", "pyscript/core.js", "site.css", "loader.js"):
+        assert (dist / name).is_file(), name
+    config = (dist / "pyscript.toml").read_text()
+    assert 'interpreter = "./pyodide/pyodide.mjs"' in config
+    with zipfile.ZipFile(dist / build_site.WHEEL) as wheel:
+        assert "engine/rulesets/autobattle/content/cards.toml" in wheel.namelist()
+    assert not list(dist.rglob("*.map")) and not (dist / "pyodide" / "pyodide.js").exists()
+
+
+def test_every_card_has_a_template_in_every_language(dist):
+    html = (dist / "index.html").read_text("utf-8")
+    ids = set(re.findall(r'<template id="card-([a-z0-9_-]+)-(en|ja|ru)">', html))
+    assert ids == {(card, lang) for card in builtin_content().cards for lang in LANGUAGES}
+
+
+def test_every_url_in_the_pages_is_relative(dist):
+    for page in ("index.html", "autobattle/cards.html", "autobattle/rules.html"):
+        html = (dist / page).read_text("utf-8")
+        for url in re.findall(r'(?:src|href)="([^"]*)"', html):
+            assert not re.match(r"^[a-z]+://|^//|^/", url), (page, url)
+
+
+def test_rules_page_lists_every_s4_rule(dist):
+    html = (dist / "autobattle" / "rules.html").read_text("utf-8")
+    assert all(f'id="S4-R{n}"' in html for n in range(1, 32))
+
+
+def test_origin_check_fails_on_a_foreign_url(dist, tmp_path):
+    copy = tmp_path / "copy"
+    subprocess.run(["cp", "-r", str(dist), str(copy)], check=True)
+    build_site.check_origins(copy)          # the real output passes
+    (copy / "extra.js").write_text('import("https://cdn.example.com/x.js")')
+    with pytest.raises(build_site.BuildError, match="cdn.example.com"):
+        build_site.check_origins(copy)
+
+
+def test_vendor_cdn_urls_are_neutralised(dist):
+    core = next((dist / "pyscript").glob("core-*.js")).read_text("utf-8")
+    assert "cdn.jsdelivr.net.invalid" in core and "https://cdn.jsdelivr.net/" not in core
