@@ -111,6 +111,7 @@ class AutobattlePage:
         element("log").replaceChildren()
         element("player").hidden = False
         self.show(at)
+        element("player").scrollIntoView()
 
     # --- playback ------------------------------------------------------------------------
 

@@ -9,6 +9,7 @@ from ...core.rng import Rng
 from ...core.ruleset import Ruleset, register
 from .cards import BUILTIN_FILE, Content, builtin_content, content_from_data, load_content_file
 from .options import OPTIONS, SETTLED
+from .position import build_position, check_position
 from .state import Battle, Card, Side
 from .turn import play_turn
 
@@ -52,11 +53,20 @@ class Autobattle(Ruleset):
         return {"decks": decks}
 
     def check_setup(self, setup: dict, options: dict) -> dict:
-        """Decks of 1–3 known squads per seat (S4-R1), plus any custom cards they need."""
-        if not isinstance(setup, dict) or set(setup) - {"decks", "content"}:
-            raise BadSetup("setup must be an object with 'decks' (and optionally 'content')")
+        """Decks of 1–3 known squads per seat (S4-R1), or a described position; plus any custom cards."""
+        if not isinstance(setup, dict) or set(setup) - {"decks", "position", "content"} or \
+                ("decks" in setup) == ("position" in setup):
+            raise BadSetup("setup must be an object with 'decks' or 'position' (and optionally 'content')")
         content = self.content(setup)
-        decks = setup.get("decks")
+        normal = {"position": check_position(setup["position"])} if "position" in setup else \
+            {"decks": self._check_decks(setup["decks"], content)}
+        if setup.get("content"):
+            normal["content"] = setup["content"]
+        if "position" in normal:      # build it once, so a bad card id is refused here
+            build_position(normal["position"], content, options, 0, EventLog(False))
+        return normal
+
+    def _check_decks(self, decks, content: Content) -> list:
         if not isinstance(decks, list) or len(decks) != len(self.seats):
             raise BadSetup(f"setup needs one deck per seat ({len(self.seats)})")
         for seat, deck in enumerate(decks):
@@ -65,14 +75,13 @@ class Autobattle(Ruleset):
             for squad in deck:
                 if not isinstance(squad, str) or squad not in content.squads:
                     raise BadSetup(f"unknown squad {str(squad)[:40]!r} for seat {seat}; see 'python -m engine cards list'")
-        normal = {"decks": [list(deck) for deck in decks]}
-        if setup.get("content"):
-            normal["content"] = setup["content"]
-        return normal
+        return [list(deck) for deck in decks]
 
     def setup(self, options: dict, seed: int, setup: dict, log: EventLog) -> Battle:
         """Build and shuffle both decks (S4-R1, S4-R2), then draw the first player (S4-R4)."""
         content = self.content(setup)
+        if "position" in setup:
+            return build_position(setup["position"], content, options, seed, log)
         rng = Rng(seed)
         sides, uid = [], 0
         for seat, squad_ids in enumerate(setup["decks"]):
