@@ -25,10 +25,15 @@ def describe(event: dict, name_of, lang: str = "en") -> str:
     """An event as a sentence; `name_of(card_id)` gives a card's display name."""
     kind = event.get("kind", "")
     values = {key: value for key, value in event.items() if key not in ("kind", "rule")}
-    if "card" in values:
-        values["card"] = name_of(values["card"])
+    for key in ("card", "after"):
+        if key in values:
+            values[key] = name_of(values[key])
     if kind == "deck":
         values["squads"] = ", ".join(values.get("squads", []))
+    elif kind == "entry_order":
+        values["cards"] = ", ".join(name_of(card) for card in values.get("cards", []))
+    elif kind in ("skip_equipped", "attack_step"):
+        values["cells"] = ", ".join(str(cell) for cell in values.get("cells", []))
     elif kind == "countdown":
         values["crystals"] = ", ".join(str(count) for _, count in values.get("crystals", []))
     elif kind == "feature":

@@ -17,16 +17,23 @@ class Event:
 
 
 class EventLog:
-    """Collects events, or drops them when switched off for bulk simulation."""
+    """Collects events, or drops them when switched off for bulk simulation.
 
-    __slots__ = ("events",)
+    Given the ruleset's catalogue (`known`), it refuses an event citing a rule the catalogue lacks:
+    that is a bug in the ruleset, caught the first time the event is emitted with events on.
+    """
 
-    def __init__(self, enabled: bool = True):
+    __slots__ = ("events", "known")
+
+    def __init__(self, enabled: bool = True, known: set[str] | None = None):
         self.events: list[Event] | None = [] if enabled else None
+        self.known = known
 
     def emit(self, kind: str, rule: str, **data) -> None:
         """Record one event (a no-op when the log is off)."""
         if self.events is not None:
+            if self.known is not None and rule not in self.known:
+                raise ValueError(f"event {kind!r} cites {rule!r}, which is not in the rule catalogue")
             self.events.append(Event(kind, rule, data))
 
     def take(self) -> list[Event]:

@@ -21,7 +21,7 @@ class Session:
         self.record = Record(record.ruleset, record.version, {}, record.seed, {}, [])
         self.record.options = resolve_options(self.ruleset.options, record.options)
         self.record.setup = self.ruleset.check_setup(record.setup, self.record.options)
-        self.log = EventLog(events)
+        self.log = EventLog(events, self.ruleset.rule_ids())
         self.state = self.ruleset.setup(self.record.options, record.seed, self.record.setup, self.log)
         self.history: list[list[Event]] = [self.log.take()]
         self.pending: dict[int, object] = {}

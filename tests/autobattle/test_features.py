@@ -65,7 +65,7 @@ def test_attacked_front_damage_hits_the_attacker():
     b = position(a="cells=grunt", b="cells=spiky")
     attack_step(b, b.sides[0])
     assert (stats(unit(b, 0, 0)), stats(unit(b, 1, 0))) == ((2, 2, 3), (1, 3, 5))
-    assert kinds(b) == ["attack", "damage", "feature", "damage"]
+    assert kinds(b) == ["attack_step", "attack", "damage", "feature", "damage"]
     assert feature(b) == ("S4-R21", "attacked", "damage", 1, 1, [0])
 
 
@@ -83,7 +83,7 @@ def test_death_all_enemies_damage():
     assert (cells(b, 0)[:3], out(b, 0), out(b, 1)) == (["brute", "wall", None], ["grunt"], ["martyr"])
     assert (stats(unit(b, 0, 0)), stats(unit(b, 0, 1)), unit(b, 1, 1).life) == ((5, 5, 6), (0, 8, 9), 3)
     assert feature(b) == ("S4-R23", "death", "damage", 1, 3, [0, 1, 2])
-    assert kinds(b)[:4] == ["attack", "damage", "killed", "feature"]
+    assert kinds(b)[:5] == ["attack_step", "attack", "damage", "killed", "feature"]
 
 
 def test_turn_start_allies_heal_capped_and_only_for_the_active_side():

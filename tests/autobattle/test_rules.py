@@ -275,8 +275,8 @@ def test_S4_R15_waiting_equipment_attaches_when_a_unit_enters():
     b = position(a="reserve=sword:0,grunt:0")
     enter_battle(b, b.sides[0])
     assert (cells(b, 0)[0], reserve(b, 0), stats(unit(b, 0, 0))) == ("grunt", [], (4, 4, 4))
-    assert kinds(b) == ["wait", "enter", "equip"]
-    assert (events(b)[0].rule, data(events(b)[2], "card", "carrier")) == ("S4-R15", ("sword", 1))
+    assert kinds(b) == ["ready", "ready", "entry_order", "wait", "enter", "equip"]
+    assert (one(b, "wait").rule, data(one(b, "equip"), "card", "carrier")) == ("S4-R15", ("sword", 1))
 
 
 def test_S4_R16_earliest_drawn_equipment_wins_the_one_carrier():
@@ -312,7 +312,7 @@ def test_S4_R18_terrain_takes_the_terrain_spot_and_applies_its_effect():
     enter_battle(b, b.sides[0])
     assert (b.sides[0].terrain.defn.id, reserve(b, 0), b.sides[1].terrain) == ("meadow", [], None)
     assert (stats(unit(b, 0, 0)), stats(unit(b, 1, 0))) == ((3, 3, 3), (2, 3, 3))
-    assert kinds(b) == ["terrain", "aura"]
+    assert kinds(b) == ["ready", "terrain", "aura"]
     assert (one(b, "terrain").rule, one(b, "aura").data["attack"]) == ("S4-R18", 3)
 
 
@@ -334,9 +334,10 @@ def test_S4_R20_units_act_left_to_right_features_then_attack():
     b = position(a="cells=grunt,archer", b="cells=wall,wall,wall")
     attack_step(b, b.sides[0])
     steps = [(e.kind, e.data.get("uid", e.data.get("source"))) for e in events(b)]
-    assert steps == [("attack", 0), ("damage", 2), ("feature", 1), ("damage", 2), ("damage", 4),
+    assert steps == [("attack_step", None), ("attack", 0), ("damage", 2), ("feature", 1), ("damage", 2), ("damage", 4),
                      ("attack", 1), ("damage", 3)]
     assert [unit(b, 1, i).life for i in range(3)] == [6, 8, 8]
+    assert (one(b, "attack_step").rule, one(b, "attack_step").data["cells"]) == ("S4-R20", [0, 1])
 
 
 def test_S4_R20_unit_killed_earlier_in_the_step_does_not_act():

@@ -111,3 +111,12 @@ def test_run_stops_at_a_seat_without_a_bot():
     session = start()
     session.run({0: RandomBot()})
     assert session.outcome is None and session.decision is not None
+
+
+def test_an_event_citing_a_rule_outside_the_catalogue_is_refused():
+    from engine.core import EventLog
+    log = EventLog(True, {"T-1"})
+    log.emit("deal", "T-1")
+    with pytest.raises(ValueError, match="not in the rule catalogue"):
+        log.emit("deal", "T-9")
+    assert [e.rule for e in log.take()] == ["T-1"]

@@ -49,8 +49,14 @@ def draw(b: Battle, side: Side) -> None:
     card = side.deck.pop()
     card.drawn_on = b.turn
     side.reserve.append(card)
-    b.log.emit("draw", "S4-R6", seat=side.seat, uid=card.uid, card=card.defn.id,
-               crystals=card.crystals, deck=len(side.deck), slot=len(side.reserve) - 1)
+    if b.log.events is not None:
+        b.log.emit("draw", "S4-R6", seat=side.seat, uid=card.uid, card=card.defn.id,
+                   crystals=card.crystals, deck=len(side.deck), slot=len(side.reserve) - 1)
+        if len(side.reserve) > 1:
+            left = side.reserve[-2]
+            b.log.emit("placed", "S4-R7", seat=side.seat, uid=card.uid, card=card.defn.id,
+                       slot=len(side.reserve) - 1, after=left.defn.id)
+            b.log.emit("fresh", "S4-R8", seat=side.seat, uid=card.uid, card=card.defn.id, crystals=card.crystals)
 
 
 def enter_battle(b: Battle, side: Side) -> None:
@@ -67,11 +73,21 @@ class _EntryStep:
     lost a competition (S4-R13, S4-R16); otherwise there was simply no room (S4-R12, S4-R15).
     """
 
-    __slots__ = ("waited", "took")
+    __slots__ = ("waited", "took", "announced")
 
     def __init__(self):
         self.waited: set[int] = set()
         self.took: set[str] = set()
+        self.announced: set[int] = set()
+
+    def announce(self, b: Battle, side: Side, ready: list) -> None:
+        """S4-R9 for each card newly ready, and S4-R10 when several enter in draw order."""
+        new = [card for card in ready if card.uid not in self.announced]
+        for card in new:
+            self.announced.add(card.uid)
+            b.log.emit("ready", "S4-R9", seat=side.seat, uid=card.uid, card=card.defn.id, crystals=card.crystals)
+        if len(new) > 1:
+            b.log.emit("entry_order", "S4-R10", seat=side.seat, cards=[card.defn.id for card in new])
 
     def wait(self, b: Battle, side: Side, card: Card, kind: str, contested: str, plain: str) -> None:
         if card.uid not in self.waited:
@@ -82,9 +98,11 @@ class _EntryStep:
 
 def _entry_pass(b: Battle, side: Side, step: _EntryStep) -> bool:
     moved = False
-    for card in list(side.reserve):
-        if card.crystals > 0 or (card.drawn_on == b.turn and not b.opts["drawn_zero_enters"]):
-            continue
+    ready = [card for card in side.reserve
+             if card.crystals <= 0 and (card.drawn_on != b.turn or b.opts["drawn_zero_enters"])]
+    if b.log.events is not None:
+        step.announce(b, side, ready)
+    for card in ready:
         kind = card.defn.type
         if kind == "terrain":
             _place_terrain(b, side, card)
@@ -119,6 +137,9 @@ def _place_unit(b: Battle, side: Side, card: Card, step: _EntryStep) -> bool:
 def _attach(b: Battle, side: Side, card: Card, step: _EntryStep) -> bool:
     """S4-R14/R17: onto a random unit of its owner without equipment; none → it waits (S4-R15, S4-R16)."""
     carriers = [unit for unit in side.cells if unit is not None and unit.equipment is None]
+    if b.log.events is not None and len(carriers) < len(side.units()):
+        b.log.emit("skip_equipped", "S4-R17", seat=side.seat, uid=card.uid, card=card.defn.id,
+                   cells=[unit.cell for unit in side.units() if unit.equipment is not None])
     if not carriers:
         step.wait(b, side, card, "carrier", "S4-R16", "S4-R15")
         return False
@@ -148,6 +169,9 @@ def _place_terrain(b: Battle, side: Side, card: Card) -> None:
 def attack_step(b: Battle, side: Side) -> None:
     """S4-R20: each unit of the active player, left to right, uses its features, then attacks."""
     features_first = b.opts["feature_order"] == "features_first"
+    if b.log.events is not None and any(side.cells):
+        b.log.emit("attack_step", "S4-R20", seat=side.seat,
+                   cells=[index for index, card in enumerate(side.cells) if card is not None])
     if features_first:   # A4-5's other reading: every unit's features, then every attack
         for card in list(side.cells):
             if card is not None and in_battle(b, card):
