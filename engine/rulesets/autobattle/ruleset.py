@@ -3,6 +3,7 @@
 from pathlib import Path
 
 from ...core.catalogue import load_catalogue
+from ...core.demos import load_demos
 from ...core.errors import BadCards, BadSetup, IllegalAction
 from ...core.events import EventLog
 from ...core.rng import Rng
@@ -178,3 +179,7 @@ class Autobattle(Ruleset):
     def rule_ids(self) -> set[str]:
         """The ids in this ruleset's catalogue."""
         return set(self.catalogue)
+
+    def demos(self) -> dict:
+        """Rule demos (demos.toml), by rule id."""
+        return load_demos(self, Path(__file__).with_name("demos.toml"))

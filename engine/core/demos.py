@@ -1,0 +1,37 @@
+"""Rule demos: a record plus the step at which an event cites the rule, kept as data per ruleset.
+
+Each ruleset may keep `demos.toml` beside it: `[demos."RULE"]` with `step` and the setup (whatever
+its `check_setup` accepts, e.g. `position` or `decks`), optionally `options` and `seed`.
+"""
+
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+
+from .options import resolve_options
+from .record import Record
+
+
+@dataclass(frozen=True)
+class Demo:
+    """The rule a demo shows, the record that shows it, and the step where its event appears."""
+
+    rule: str
+    record: Record
+    step: int
+
+
+def load_demos(ruleset, path: Path) -> dict[str, Demo]:
+    """Every demo in a ruleset's demos.toml, as records of the current version."""
+    if not path.exists():
+        return {}
+    with open(path, "rb") as handle:
+        table = tomllib.load(handle)["demos"]
+    demos = {}
+    for rule, entry in table.items():
+        setup = {key: value for key, value in entry.items() if key not in ("step", "options", "seed")}
+        options = resolve_options(ruleset.options, entry.get("options", {}))
+        record = Record(ruleset.id, ruleset.version, options, entry.get("seed", 1),
+                        ruleset.check_setup(setup, options), [])
+        demos[rule] = Demo(rule, record, entry["step"])
+    return demos

@@ -1,0 +1,33 @@
+"""Every demo is honest: replaying it emits an event citing its rule at the stated step, not before."""
+
+import pytest
+
+from engine.core import Session, all_rulesets, decode_link, encode_link
+
+RULESETS = [r for r in all_rulesets() if type(r).__module__.startswith("engine.rulesets.")]
+DEMOS = [(ruleset, demo) for ruleset in RULESETS for demo in ruleset.demos().values()]
+
+
+def frames(record, upto):
+    """The events of steps 0..upto (0 = set-up), replaying the record step by step."""
+    session = Session.replay(record, finish=False)
+    steps = [[e.to_data() for e in session.history[0]]]
+    while len(steps) <= upto and session.outcome is None:
+        steps.append([e.to_data() for e in session.advance()])
+    return steps
+
+
+@pytest.mark.parametrize("ruleset, demo", DEMOS, ids=[f"{r.id}:{d.rule}" for r, d in DEMOS])
+def test_demo_cites_its_rule_at_its_step(ruleset, demo):
+    record = decode_link(encode_link(demo.record))       # as the demo link carries it
+    steps = frames(record, demo.step)
+    assert len(steps) > demo.step, f"the game ended before step {demo.step}"
+    assert demo.rule in {event["rule"] for event in steps[demo.step]}
+    if demo.step > 0:     # the link opens just before: the rule has not been shown yet
+        assert demo.rule not in {event["rule"] for event in steps[demo.step - 1]}
+
+
+@pytest.mark.parametrize("ruleset", RULESETS, ids=lambda r: r.id)
+def test_every_stated_rule_has_a_demo(ruleset):
+    stated = {rule for rule in ruleset.rule_ids() if "-R" in rule}
+    assert stated and stated <= set(ruleset.demos())
