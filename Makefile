@@ -46,6 +46,7 @@ serve: site
 test: venv node chromium pyodide-deps
 	$(PY) -m pytest
 	node tests/pyodide/run.mjs
+	$(PY) -m engine rules coverage > /dev/null
 
 bench: venv
 	$(PY) -m engine bench

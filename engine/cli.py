@@ -95,6 +95,12 @@ def _build_parser() -> argparse.ArgumentParser:
     cmd.add_argument("ruleset")
     cmd.set_defaults(run=cmd_bots)
 
+    rules = sub.add_parser("rules", help="the rule catalogue").add_subparsers(parser_class=_Parser)
+    cmd = rules.add_parser("coverage", help="the tests and demo covering each stated rule")
+    cmd.add_argument("--tests", default="tests", help="the tests folder (default: ./tests)")
+    cmd.add_argument("--json", action="store_true")
+    cmd.set_defaults(run=cmd_rules_coverage)
+
     cmd = sub.add_parser("bench", help="games per second of every ruleset, random bots")
     cmd.add_argument("--seconds", type=float, default=BENCH_SECONDS)
     cmd.add_argument("--json", action="store_true")
@@ -214,6 +220,29 @@ def cmd_bots(args) -> None:
     ruleset = get_ruleset(args.ruleset)
     for name, bot in sorted(bots_for(ruleset).items()):
         print(f"{name}\t{(bot.__doc__ or '').strip().splitlines()[0] if bot.__doc__ else ''}")
+
+
+def cmd_rules_coverage(args) -> int:
+    """Every stated rule with its tests and demo; exit 1 when any lacks either."""
+    from .coverage import coverage
+    folder = Path(args.tests)
+    if not folder.is_dir():
+        raise UserError(f"no tests folder at {folder}: run from a checkout, or pass --tests DIR")
+    report = coverage([r for r in all_rulesets() if type(r).__module__.startswith("engine.rulesets.")], folder)
+    missing = sum(len(entry["missing"]) for entry in report.values())
+    if args.json:
+        print(json.dumps(report))
+    else:
+        for ruleset_id, entry in report.items():
+            print(f"{ruleset_id}: {len(entry['rules'])} stated rules, {len(entry['missing'])} not fully covered")
+            for rule, cover in entry["rules"].items():
+                demo = f"demo at step {cover['demo']['step']}" if cover["demo"] else "NO DEMO"
+                tests = f"{len(cover['tests'])} test(s)" if cover["tests"] else "NO TEST"
+                print(f"  {rule:8} {tests:10} {demo:16} {cover['tests'][0] if cover['tests'] else ''}")
+    if missing:
+        print(f"error: {missing} stated rule(s) lack a test or a demo", file=sys.stderr)
+        return 1
+    return 0
 
 
 def cmd_bench(args) -> None:

@@ -179,3 +179,16 @@ name = { en = "Test Band", ja = "試験隊", ru = "Испытательный о
 hero = "tester_hero"
 cards = ["grunt_a", "grunt_a", "hired_sellsword", "hired_sellsword", "ogre_brute", "road_warden", "caravan_mastiff"]
 '''
+
+
+def test_rules_coverage_passes_for_the_real_tests_and_fails_when_tests_are_missing(tmp_path):
+    report = json.loads(engine("rules", "coverage", "--json").stdout)
+    assert report["autobattle"]["missing"] == []
+    assert report["autobattle"]["rules"]["S4-R24"]["demo"] == {"step": 1}
+    (tmp_path / "test_few.py").write_text('def test_S4_R1_only():\n    """S4-R2 too."""\n')
+    thin = engine("rules", "coverage", "--tests", str(tmp_path), "--json", check_ok=False)
+    assert thin.returncode == 1
+    rules = json.loads(thin.stdout)["autobattle"]["rules"]
+    assert rules["S4-R1"]["tests"] and rules["S4-R2"]["tests"] and not rules["S4-R3"]["tests"]
+    assert "lack a test or a demo" in thin.stderr
+    assert_user_error(engine("rules", "coverage", "--tests", str(tmp_path / "nope"), check_ok=False), "no tests folder")
