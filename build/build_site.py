@@ -8,8 +8,10 @@ origin (see check_origins).
 """
 
 import argparse
+import functools
 import hashlib
 import json
+import posixpath
 import re
 import shutil
 import subprocess
@@ -24,9 +26,11 @@ sys.path.insert(0, str(ROOT))
 from jinja2 import Environment, FileSystemLoader, StrictUndefined  # noqa: E402
 
 from engine import __version__  # noqa: E402
-from engine.core import all_rulesets  # noqa: E402
+from engine.core import all_rulesets, encode_link  # noqa: E402
 from engine.rulesets.autobattle.cards import ELEMENTS, LANGUAGES, builtin_content  # noqa: E402
 from engine.rulesets.autobattle.texts import card_lines, term  # noqa: E402
+from ui.route import replay_hash  # noqa: E402
+from ui.words import message  # noqa: E402
 
 TEMPLATES = Path(__file__).with_name("templates")
 STATIC = Path(__file__).with_name("static")
@@ -42,13 +46,6 @@ PYSCRIPT_CHUNKS = ("core.js", "core.css", "core-*.js", "error-*.js", "toml-*.js"
 PYSCRIPT_CHUNKS_MICROPIP = ("pyodide_graph-*.js",)
 PYSCRIPT_PLUGINS_OFF = ("codemirror", "deprecations-manager", "donkey", "error", "py-editor", "py-game", "py-terminal")
 
-ROUTES = ("home", "autobattle")
-RULESETS = {
-    "autobattle": "Decks of squads count down in a reserve and fight by themselves; the seed decides all.",
-    "tactics": "A speed-ordered army battle with Act Points, a Soulwell and an element loop.",
-    "initiative": "Hidden simultaneous card play, resolved by initiative and a tie-breaker coin, in teams.",
-    "siege": "A solo game against an automaton that follows a fixed procedure.",
-}
 
 
 def main(argv=None) -> int:
@@ -194,42 +191,73 @@ def pack_ui(dist: Path) -> None:
 
 
 def write_config(dist: Path, loader: str) -> None:
-    """pyscript.toml: the local interpreter, the engine, the UI. Paths are relative to this file."""
-    lines = ['# Written by build/build_site.py: everything is loaded from this site, nothing from a CDN.',
-             'interpreter = "./pyodide/pyodide.mjs"',
-             '# No editors, terminals or games; errors are reported by the page itself, never as tracebacks.',
-             f"plugins = {json.dumps(['!' + name for name in PYSCRIPT_PLUGINS_OFF])}"]
-    if loader == "micropip":
-        lines += [f'packages = ["./{WHEEL}"]', "", "[files]", '"./ui.zip" = "./*"']
-    else:
-        lines += ["", "[files]", f'"./{WHEEL}" = "./*"', '"./ui.zip" = "./*"']
-    (dist / "pyscript.toml").write_text("\n".join(lines) + "\n", "utf-8")
+    """pyscript.toml beside each language's app page, pointing at the one local runtime.
+
+    PyScript resolves `interpreter` against the page but `[files]` against the config, so each
+    language folder gets its own config, where the two agree.
+    """
+    for lang in LANGUAGES:
+        up = "." if lang == "en" else ".."
+        lines = ['# Written by build/build_site.py: everything is loaded from this site, nothing from a CDN.',
+                 f'interpreter = "{up}/pyodide/pyodide.mjs"',
+                 '# No editors, terminals or games; errors are reported by the page itself, never as tracebacks.',
+                 f"plugins = {json.dumps(['!' + name for name in PYSCRIPT_PLUGINS_OFF])}"]
+        if loader == "micropip":
+            lines += [f'packages = ["{up}/{WHEEL}"]', "", "[files]", f'"{up}/ui.zip" = "./*"']
+        else:
+            lines += ["", "[files]", f'"{up}/{WHEEL}" = "./*"', f'"{up}/ui.zip" = "./*"']
+        folder = dist / page_path(lang, ".")
+        folder.mkdir(parents=True, exist_ok=True)
+        (folder / "pyscript.toml").write_text("\n".join(lines) + "\n", "utf-8")
 
 
 # --- pages ----------------------------------------------------------------------------------
 
+PAGES = {"index.html": "app.html", "autobattle/cards.html": "cards.html", "autobattle/rules.html": "rules.html"}
+
+
+def page_path(lang: str, page: str) -> str:
+    """Where a page lives: English at the root, other languages in a folder of their own."""
+    return page if lang == "en" else f"{lang}/{page}"
+
+
+def relative(from_page: str, to_path: str) -> str:
+    """The relative URL from one emitted file to another (or to a folder, for `root`/`home`)."""
+    return posixpath.relpath(to_path, posixpath.dirname(from_page) or ".")
+
+
 def render_pages(dist: Path) -> None:
-    """Home + autobattle app shell, card gallery and rules page, pre-rendered with Jinja2."""
+    """Every page in every language, pre-rendered with Jinja2 from the one message catalogue."""
     env = Environment(loader=FileSystemLoader(TEMPLATES), autoescape=True, undefined=StrictUndefined,
                       trim_blocks=True, lstrip_blocks=True)
     content = builtin_content()
     ruleset = {r.id: r for r in all_rulesets()}["autobattle"]
     cards = sorted(content.cards.values(), key=lambda c: (ELEMENTS.index(c.element), c.type != "hero", c.crystals, c.id))
     squads = sorted(content.squads.values(), key=lambda s: (ELEMENTS.index(s.element), s.id))
+    demo_links = {rule: replay_hash("autobattle", encode_link(demo.record), step=demo.step, rule=rule)
+                  for rule, demo in ruleset.demos().items()}
     common = {
         "version": __version__, "languages": LANGUAGES, "elements": ELEMENTS, "cards": cards,
-        "squads": squads, "card_lines": card_lines, "term": term, "rulesets": RULESETS,
+        "squads": squads, "card_lines": card_lines, "term": term,
         "built": {r.id for r in all_rulesets()}, "ruleset": ruleset,
-        "rules": [(rule_id, entry) for rule_id, entry in ruleset.catalogue.items()],
+        "rules": list(ruleset.catalogue.items()), "demo_links": demo_links,
         "options": {option.key: option for option in ruleset.options},
         "plugins_off": ["!" + name for name in PYSCRIPT_PLUGINS_OFF],
+        "t_in": lambda lang, key, **values: message("page", key, lang, **values),
     }
-    pages = {"index.html": ("app.html", "."), "autobattle/cards.html": ("cards.html", ".."),
-             "autobattle/rules.html": ("rules.html", "..")}
-    for target, (template, root) in pages.items():
-        path = dist / target
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(env.get_template(template).render(root=root, **common), "utf-8")
+    for lang in LANGUAGES:
+        for page, template in PAGES.items():
+            path = page_path(lang, page)
+            context = dict(common, lang=lang, root=relative(path, "."), home=relative(path, page_path(lang, ".")),
+                           alternates={other: relative(path, page_path(other, page)) for other in LANGUAGES},
+                           t=functools.partial(_t, lang))
+            target = dist / path
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_text(env.get_template(template).render(**context), "utf-8")
+
+
+def _t(lang: str, key: str, **values) -> str:
+    return message("page", key, lang, **values)
 
 
 if __name__ == "__main__":

@@ -1,5 +1,6 @@
 """The site build: what it emits, and that it refuses references to other origins."""
 
+import html as html_module
 import re
 import subprocess
 import sys
@@ -40,13 +41,28 @@ def test_pages_wheel_runtime_and_config_are_emitted(dist):
 
 
 def test_every_card_has_a_template_in_every_language(dist):
-    html = (dist / "index.html").read_text("utf-8")
-    ids = set(re.findall(r'<template id="card-([a-z0-9_-]+)-(en|ja|ru)">', html))
-    assert ids == {(card, lang) for card in builtin_content().cards for lang in LANGUAGES}
+    for lang in LANGUAGES:
+        page = dist / ("index.html" if lang == "en" else f"{lang}/index.html")
+        ids = set(re.findall(r'<template id="card-([a-z0-9_-]+)-(en|ja|ru)">', page.read_text("utf-8")))
+        assert ids == {(card, lang) for card in builtin_content().cards}, lang
+
+
+def test_every_page_exists_in_every_language_with_links_to_the_others(dist):
+    for lang in LANGUAGES:
+        for page in build_site.PAGES:
+            html = (dist / build_site.page_path(lang, page)).read_text("utf-8")
+            assert f'<html lang="{lang}">' in html
+            assert all(f'data-lang="{other}"' in html for other in LANGUAGES)
+
+
+def test_rules_page_has_a_demo_link_for_every_stated_rule(dist):
+    html = (dist / "autobattle" / "rules.html").read_text("utf-8")
+    links = [html_module.unescape(link) for link in re.findall(r'class="demo" href="([^"]+)"', html)]
+    assert len(links) == 31 and all("#/autobattle/replay?g=S1." in link and "&rule=S4-R" in link for link in links)
 
 
 def test_every_url_in_the_pages_is_relative(dist):
-    for page in ("index.html", "autobattle/cards.html", "autobattle/rules.html"):
+    for page in [build_site.page_path(lang, page) for lang in LANGUAGES for page in build_site.PAGES]:
         html = (dist / page).read_text("utf-8")
         for url in re.findall(r'(?:src|href)="([^"]*)"', html):
             assert not re.match(r"^[a-z]+://|^//|^/", url), (page, url)

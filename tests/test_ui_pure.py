@@ -24,8 +24,13 @@ def test_routes(text, page, ruleset, params):
 
 
 def test_replay_hash_round_trips_through_the_router():
-    route = parse_hash(replay_hash("autobattle", "S1.xyz-_", 7))
-    assert route.params == {"g": "S1.xyz-_", "turn": "7"}
+    route = parse_hash(replay_hash("autobattle", "S1.xyz-_", step=7, rule="S4-R5", note="hi & <b>bye</b>"))
+    assert route.params == {"g": "S1.xyz-_", "step": "7", "rule": "S4-R5", "note": "hi & <b>bye</b>"}
+
+
+def test_a_note_is_capped_in_the_link():
+    route = parse_hash(replay_hash("autobattle", "S1.x", note="n" * 500))
+    assert route.params["note"] == "n" * 140
 
 
 def names(card_id):

@@ -7,8 +7,8 @@ from pyscript.ffi import create_proxy
 
 from engine.core import SkirmishError, decode_link, encode_link, get_ruleset
 from ui.replay import Replay, time_battles
-from ui.route import parse_hash, replay_hash
-from ui.words import describe, message
+from ui.route import MAX_NOTE, parse_hash, replay_hash
+from ui.words import describe, message, word
 
 MAX_SEED = (1 << 63) - 1
 FX = {"enter": "fx-enter", "damage": "fx-hit", "aura": "fx-buff", "equip": "fx-buff"}
@@ -30,13 +30,14 @@ class AutobattlePage:
     """Setup form, playback controls, board, log and share link for one replay at a time."""
 
     def __init__(self, lang: str = "en"):
-        self.lang = lang
+        self.lang = lang if lang in ("en", "ja", "ru") else "en"
         self.ruleset = get_ruleset("autobattle")
         self.replay: Replay | None = None
         self.index = 0          # the frame on show
         self.logged = 0         # frames whose events are in the log
         self.playing = False
         self.names: dict = {}
+        self.demo: tuple[str, int] | None = None    # (rule, step) when a demo link is open
         self._proxies = []
 
     # --- wiring --------------------------------------------------------------------------
@@ -73,6 +74,8 @@ class AutobattlePage:
         seed_text = str(element("seed").value).strip()
         if not seed_text.isdigit() or int(seed_text) > MAX_SEED:
             raise SkirmishError(message("ui", "bad_seed", self.lang))
+        self.demo = None
+        element("note").hidden = True
         self.load(Replay.start("autobattle", int(seed_text), {"decks": decks}), at=0)
         self.play()
 
@@ -81,7 +84,7 @@ class AutobattlePage:
         element("seed").value = str(int(window.Math.random() * 2_147_483_647))
 
     def open_link(self, hash_text: str, params: dict) -> None:
-        """Show the game a share link carries, at the turn it names."""
+        """Show the game a share or demo link carries, at the step it names, with its note."""
         show_error("link-error", None)
         try:
             record = decode_link(hash_text)
@@ -91,16 +94,25 @@ class AutobattlePage:
         except SkirmishError as error:
             self.pause()
             element("player").hidden = True
-            show_error("link-error", f"This link cannot be opened: {error}")
+            show_error("link-error", f"{message('ui', 'link_failed', self.lang)} {error}")
             return
+        step, rule = params.get("step", params.get("turn")), params.get("rule")
         at = 0
-        turn = params.get("turn")
-        if turn is not None:
-            if turn.isdigit() and int(turn) <= replay.last:
-                at = int(turn)
+        if step is not None:
+            if step.isdigit() and int(step) <= replay.last:
+                at = int(step)
             else:
                 show_error("link-error", message("ui", "bad_turn", self.lang, last=replay.last))
+        self.demo = None
+        if rule and rule in self.ruleset.catalogue and at > 0:
+            self.demo = (rule, at)       # open just before the step where the rule applies
+            at -= 1
+        elif rule and rule in self.ruleset.catalogue:
+            self.demo = (rule, 0)
         self.load(replay, at)
+        note = params.get("note", "")[:MAX_NOTE].strip()
+        element("note-text").textContent = note
+        element("note").hidden = not note
 
     def load(self, replay: Replay, at: int) -> None:
         """Put a replay on the board at frame `at`."""
@@ -164,11 +176,13 @@ class AutobattlePage:
             self._draw_side(side)
         self._animate(frame.events)
         self._draw_log(index)
+        self._draw_demo(index)
         label = "start_label" if index == 0 else "turn_label"
         element("turn-label").textContent = message("ui", label, self.lang, turn=frame.turn, last=replay.frames[-1].turn)
         outcome = element("outcome")
         if index == replay.last and replay.outcome is not None:
             data = replay.outcome.to_data()
+            data["reason"] = word("reason", data["rule"], self.lang, data["reason"])
             key = "outcome_draw" if data["winner"] is None else "outcome_win"
             outcome.textContent = message("ui", key, self.lang, turns=frame.turn, **data)
             outcome.dataset.digest = replay.digest
@@ -176,6 +190,31 @@ class AutobattlePage:
         else:
             outcome.hidden = True
             outcome.removeAttribute("data-digest")
+
+    def _statement(self, rule: str) -> str:
+        entry = self.ruleset.catalogue.get(rule, {})
+        return entry.get(self.lang) or entry.get("en", "")
+
+    def _draw_demo(self, index: int) -> None:
+        """The rule a demo link shows: announced before its step, highlighted in the log at it."""
+        banner = element("rule-banner")
+        if not self.demo:
+            banner.hidden = True
+            return
+        rule, step = self.demo
+        key = "demo_applied" if index >= step else "demo_banner"
+        banner.textContent = message("page" if key == "demo_banner" else "ui", key, self.lang, rule=rule,
+                                     statement=self._statement(rule))
+        banner.hidden = False
+        log = element("log")
+        for line in log.querySelectorAll("li.highlight"):
+            line.classList.remove("highlight")
+        if index == step:
+            lines = [line for line in log.querySelectorAll("li.new") if line.dataset.rule == rule]
+            for line in lines:
+                line.classList.add("highlight")
+            if lines:
+                log.scrollTop = max(0, lines[0].offsetTop - log.offsetTop - 40)
 
     def _draw_side(self, side: dict) -> None:
         root = element(f"side-{side['seat']}")
@@ -200,8 +239,8 @@ class AutobattlePage:
 
     def _card(self, card_id: str, uid=None, crystals=None, attack=None, life=None):
         """A card cloned from its pre-rendered template (or the generic one for a user's card)."""
-        template = element(f"card-{card_id}-{self.lang}") or element(f"card-{card_id}-en")
-        if template is None:
+        template = element(f"card-{card_id}-{self.lang}")
+        if not template:        # a missing element is jsnull (falsy), not None, in Pyodide
             template = element("card-generic")
             node = template.content.firstElementChild.cloneNode(True)
             node.querySelector(".name").textContent = self._name(card_id)
@@ -244,8 +283,7 @@ class AutobattlePage:
                 line.querySelector(".what").textContent = describe(event, self._name, self.lang)
                 rule = line.querySelector(".rule")
                 rule.textContent = event["rule"]
-                rule.title = self.ruleset.catalogue.get(event["rule"], {}).get(self.lang) or \
-                    self.ruleset.catalogue.get(event["rule"], {}).get("en", "")
+                rule.title = self._statement(event["rule"])
                 line.dataset.rule = event["rule"]
                 log.append(line)
         self.logged = index + 1
@@ -254,12 +292,13 @@ class AutobattlePage:
     # --- sharing ---------------------------------------------------------------------------
 
     def on_share(self, event) -> None:
-        """A link that opens this battle (at this turn), shown and copied."""
+        """A link that opens this battle (at this moment), with the sender's note; shown and copied."""
         if not self.replay:
             return
-        turn = self.index if element("share-at-turn").checked else None
+        step = self.index if element("share-at-turn").checked else None
+        note = str(element("share-note").value).strip()[:MAX_NOTE]
         base = str(window.location.href).split("#")[0]
-        url = base + replay_hash("autobattle", encode_link(self.replay.record), turn)
+        url = base + replay_hash("autobattle", encode_link(self.replay.record), step=step, note=note or None)
         element("share-link").value = url
         try:
             window.navigator.clipboard.writeText(url)
@@ -284,7 +323,7 @@ class App:
     """Routes between the home page and the autobattle page as the address changes."""
 
     def __init__(self):
-        self.page = AutobattlePage()
+        self.page = AutobattlePage(str(document.documentElement.lang or "en"))
         self._route_proxy = create_proxy(guarded(lambda event: self.route()))
         # For build/bench_site.py: the same battles timed here and on CPython.
         self._bench_proxy = create_proxy(lambda games: time_battles(int(games)))

@@ -1,9 +1,10 @@
 """Routes from `location.hash`: `#/`, `#/autobattle`, `#/autobattle/replay?g=PAYLOAD&turn=N`."""
 
 from dataclasses import dataclass, field
-from urllib.parse import parse_qs
+from urllib.parse import parse_qs, quote
 
 MAX_HASH = 70_000
+MAX_NOTE = 140          # a viewer's note is a short line, never more
 
 
 @dataclass(frozen=True)
@@ -29,7 +30,14 @@ def parse_hash(hash_text: str) -> Route:
     return Route("home")
 
 
-def replay_hash(ruleset: str, payload: str, turn: int | None = None) -> str:
-    """The hash of a share link (the link payload needs no escaping: it is base64url)."""
-    tail = f"&turn={turn}" if turn is not None else ""
+def replay_hash(ruleset: str, payload: str, step: int | None = None, rule: str | None = None,
+                note: str | None = None) -> str:
+    """The hash of a share or demo link (the payload needs no escaping: it is base64url)."""
+    tail = ""
+    if step is not None:
+        tail += f"&step={int(step)}"
+    if rule:
+        tail += f"&rule={quote(rule, safe='')}"
+    if note:
+        tail += f"&note={quote(note[:MAX_NOTE], safe='')}"
     return f"#/{ruleset}/replay?g={payload}{tail}"

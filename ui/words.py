@@ -21,6 +21,14 @@ def message(section: str, key: str, lang: str = "en", **values) -> str:
     return entry.get(lang, entry["en"]).format(**values)
 
 
+def word(section: str, key: str, lang: str = "en", fallback: str | None = None) -> str:
+    """A single word or phrase for an engine value; the value itself (or `fallback`) when unknown."""
+    entry = messages().get(section, {}).get(key)
+    if entry is None:
+        return fallback if fallback is not None else str(key)
+    return entry.get(lang, entry["en"])
+
+
 def describe(event: dict, name_of, lang: str = "en") -> str:
     """An event as a sentence; `name_of(card_id)` gives a card's display name."""
     kind = event.get("kind", "")
@@ -38,12 +46,13 @@ def describe(event: dict, name_of, lang: str = "en") -> str:
         values["crystals"] = ", ".join(str(count) for _, count in values.get("crystals", []))
     elif kind == "feature":
         names = [name_of(card) for card in values.get("target_cards", [])]
-        values["effect"] = values.get("effect", "").replace("_", " ")
+        values["effect"] = word("effect", values.get("effect", ""), lang)
         if not names:
             return message("log", "feature_none", lang, **values)
         values["targets"] = ", ".join(names)
     elif kind == "end":
         key = "end_draw" if values.get("winner") is None else "end_win"
+        values["reason"] = word("reason", event.get("rule", ""), lang, values.get("reason", ""))
         return message("log", key, lang, **values)
     if kind not in messages()["log"]:
         return message("log", "other", lang, kind=kind)

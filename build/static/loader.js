@@ -4,6 +4,7 @@
   "use strict";
   var STEPS = ["Loading Pyodide", "Loading Storage", "Loading interpreter", "Loaded interpreter", "Loaded Pyodide"];
   var TIMEOUT_MS = 90000;
+  var box = document.getElementById("loading");
   var bar = document.getElementById("loading-bar");
   var text = document.getElementById("loading-text");
   var done = 0;
@@ -17,11 +18,10 @@
 
   function fail(message) {
     if (document.body.dataset.ready === "1") return;
-    var box = document.getElementById("load-error");
-    box.textContent = "The Python runtime could not start: " + message +
-      ". The cards and rules pages still work; reload to try again.";
-    box.hidden = false;
-    document.getElementById("loading").hidden = true;
+    var alert = document.getElementById("load-error");
+    alert.textContent = box.getAttribute("data-failed").replace("{reason}", message);
+    alert.hidden = false;
+    box.hidden = true;
     document.body.dataset.ready = "failed";
   }
 
@@ -37,7 +37,9 @@
   window.addEventListener("unhandledrejection", function (event) {
     fail(String(event.reason && event.reason.message || event.reason || "a download failed").split("\n")[0]);
   });
-  setTimeout(function () { fail("it took longer than " + TIMEOUT_MS / 1000 + " seconds"); }, TIMEOUT_MS);
+  setTimeout(function () {
+    fail(box.getAttribute("data-timeout").replace("{seconds}", String(TIMEOUT_MS / 1000)));
+  }, TIMEOUT_MS);
   window.addEventListener("hashchange", function () { if (document.body.dataset.ready !== "1") showRoute(); });
   showRoute();
 })();

@@ -1,0 +1,74 @@
+"""Every message exists in English, Japanese and Russian, with the same placeholders in each.
+
+One catalogue format serves Jinja2 (build time) and Python (run time): the card texts, the rule
+catalogue and the UI/log messages are all checked here, and so is every key the code asks for.
+"""
+
+import ast
+import re
+from pathlib import Path
+
+import pytest
+
+from engine.core import get_ruleset
+from engine.core.messages import load_messages, placeholders
+from engine.rulesets.autobattle.cards import LANGUAGES, builtin_content
+
+ROOT = Path(__file__).resolve().parents[1]
+CATALOGUES = {
+    "ui/messages.toml": load_messages(ROOT / "ui" / "messages.toml"),
+    "engine/rulesets/autobattle/content/texts.toml": load_messages(
+        ROOT / "engine" / "rulesets" / "autobattle" / "content" / "texts.toml"),
+    "engine/rulesets/autobattle/rules.toml": load_messages(ROOT / "engine" / "rulesets" / "autobattle" / "rules.toml"),
+}
+ENTRIES = [(name, section, key, entry) for name, catalogue in CATALOGUES.items()
+           for section, entries in catalogue.items() for key, entry in entries.items()]
+
+
+@pytest.mark.parametrize("name, section, key, entry", ENTRIES, ids=[f"{n}:{s}.{k}" for n, s, k, _ in ENTRIES])
+def test_entry_has_every_language_with_the_same_placeholders(name, section, key, entry):
+    texts = {lang: entry.get(lang) for lang in LANGUAGES}
+    missing = [lang for lang, text in texts.items() if not isinstance(text, str) or not text.strip()]
+    assert not missing, f"{name} [{section}] {key}: missing {missing}"
+    names = {lang: placeholders(text) for lang, text in texts.items()}
+    assert len({frozenset(found) for found in names.values()}) == 1, f"{name} [{section}] {key}: {names}"
+
+
+def test_card_and_squad_names_exist_in_every_language():
+    content = builtin_content()
+    for item in [*content.cards.values(), *content.squads.values()]:
+        assert all(item.name.get(lang, "").strip() for lang in LANGUAGES), item.id
+
+
+def keys_asked_for() -> set[tuple[str, str]]:
+    """(section, key) of every message(...) call with literal arguments in ui/, and t(...) in templates."""
+    asked = set()
+    for path in (ROOT / "ui").glob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+            if isinstance(node, ast.Call) and getattr(node.func, "id", "") == "message" and len(node.args) >= 2:
+                section, key = node.args[0], node.args[1]
+                if isinstance(section, ast.Constant) and isinstance(key, ast.Constant):
+                    asked.add((section.value, key.value))
+    for path in (ROOT / "build" / "templates").glob("*.html"):
+        asked |= {("page", key) for key in re.findall(r"""\bt\(["']([a-z_]+)["'][,)]""", path.read_text("utf-8"))}
+    return asked
+
+
+def test_every_key_the_code_asks_for_exists():
+    catalogue = CATALOGUES["ui/messages.toml"]
+    asked = keys_asked_for()
+    assert len(asked) > 40
+    missing = sorted(f"{section}.{key}" for section, key in asked if key not in catalogue.get(section, {}))
+    assert not missing, missing
+
+
+def test_every_event_kind_has_a_log_line():
+    kinds = {"deck", "shuffle", "first_player", "turn", "countdown", "draw", "placed", "fresh", "ready",
+             "entry_order", "enter", "wait", "equip", "skip_equipped", "terrain", "terrain_leaves", "feature",
+             "attack_step", "attack", "damage", "killed", "aura", "hit_ungar", "fatigue_begins", "fatigue", "pass"}
+    assert kinds <= set(CATALOGUES["ui/messages.toml"]["log"])
+
+
+def test_every_rule_statement_is_translated():
+    catalogue = get_ruleset("autobattle").catalogue
+    assert all(all(entry.get(lang) for lang in LANGUAGES) for entry in catalogue.values())
