@@ -64,6 +64,7 @@ class AutobattlePage:
         """Read the form, compute the battle, and play it."""
         event.preventDefault()
         show_error("form-error", None)
+        show_error("link-error", None)
         decks = []
         for seat in (0, 1):
             squads = [element(f"side-{seat}-squad-{slot}").value for slot in (1, 2, 3)]
@@ -333,7 +334,7 @@ class App:
         self.page.bind()
         window.addEventListener("hashchange", self._route_proxy)
         window.skirmishTimeBattles = self._bench_proxy
-        self.route()
+        guarded(lambda event: self.route())(None)
         element("loading").hidden = True
         document.body.dataset.ready = "1"
 

@@ -63,7 +63,11 @@ def decode_link(text) -> Record:
 
 def _payload_of(text: str) -> str:
     """The payload inside a URL (`…#/autobattle/replay?g=…` or `…?g=…`), or the text itself."""
-    if "g=" not in text or text.startswith(PREFIX):
+    if text.startswith(PREFIX):
+        return text
+    if "g=" not in text:
+        if "://" in text or text.startswith(("#", "/", "?")):
+            raise BadLink("URL has no g= link payload")
         return text
     for part in (text.partition("#")[2], text.partition("?")[2]):
         query = part.partition("?")[2] if part.startswith("/") else part

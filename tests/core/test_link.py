@@ -52,7 +52,8 @@ def test_round_trip_through_payload_and_urls():
     ("S1.ab$cd", "not valid base64url"),
     ("S1.a", "not valid base64url"),
     ("S1." + "A" * (MAX_PAYLOAD_CHARS + 1), "too long"),
-    ("https://x/#/autobattle/replay?turn=2", "must start with"),
+    ("https://x/#/autobattle/replay?turn=2", "no g= link payload"),
+    ("#/autobattle/replay?turn=3", "no g= link payload"),
 ])
 def test_bad_payloads(text, message):
     with pytest.raises(BadLink, match=message):

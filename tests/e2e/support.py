@@ -24,6 +24,21 @@ LOCAL_SCHEMES = ("data", "blob", "about")
 class Tab:
     """One page in its own fresh context, with everything it asked the network for."""
 
+    def __init__(self, context, base: str, name: str):
+        self.context, self.base, self.name = context, base, name
+        self.requests: list[str] = []
+        self.failed: list[str] = []
+        self.http_errors: list[str] = []
+        self.console: list[str] = []          # "type: text" of errors and warnings
+        self.page_errors: list[str] = []      # uncaught exceptions in the page
+        context.on("request", lambda request: self.requests.append(request.url))
+        context.on("requestfailed", lambda request: self.failed.append(f"{request.url} ({request.failure})"))
+        context.on("response", lambda response: response.status >= 400 and
+                   self.http_errors.append(f"{response.status} {response.url}"))
+        self.page = context.new_page()
+        self.page.on("console", self._on_console)
+        self.page.on("pageerror", lambda error: self.page_errors.append(str(error)))
+
     @classmethod
     def new(cls, browser, base: str, name: str, **context_options) -> "Tab":
         """A page in a new (fresh) context of `browser`."""
@@ -41,21 +56,6 @@ class Tab:
         """Forget what was recorded so far (a module-scoped tab, between tests)."""
         for record in (self.requests, self.failed, self.http_errors, self.console, self.page_errors):
             record.clear()
-
-    def __init__(self, context, base: str, name: str):
-        self.context, self.base, self.name = context, base, name
-        self.requests: list[str] = []
-        self.failed: list[str] = []
-        self.http_errors: list[str] = []
-        self.console: list[str] = []          # "type: text" of errors and warnings
-        self.page_errors: list[str] = []      # uncaught exceptions in the page
-        context.on("request", lambda request: self.requests.append(request.url))
-        context.on("requestfailed", lambda request: self.failed.append(f"{request.url} ({request.failure})"))
-        context.on("response", lambda response: response.status >= 400 and
-                   self.http_errors.append(f"{response.status} {response.url}"))
-        self.page = context.new_page()
-        self.page.on("console", self._on_console)
-        self.page.on("pageerror", lambda error: self.page_errors.append(str(error)))
 
     def _on_console(self, message) -> None:
         if message.type in ("error", "warning"):
