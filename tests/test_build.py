@@ -9,18 +9,22 @@ from pathlib import Path
 
 import pytest
 
+from engine.rulesets.autobattle.cards import LANGUAGES, builtin_content
+
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "build"))
-
-import build_site  # noqa: E402
-
-from engine.rulesets.autobattle.cards import LANGUAGES, builtin_content  # noqa: E402
-
 pytestmark = pytest.mark.needs_subprocess
 
 
 @pytest.fixture(scope="module")
-def dist(tmp_path_factory):
+def build_site():
+    """The build script as a module (imported here: it needs Jinja2, which Pyodide's run lacks)."""
+    sys.path.insert(0, str(ROOT / "build"))
+    import build_site as module
+    return module
+
+
+@pytest.fixture(scope="module")
+def dist(tmp_path_factory, build_site):
     out = tmp_path_factory.mktemp("site") / "dist"
     result = subprocess.run([sys.executable, str(ROOT / "build" / "build_site.py"), "--out", str(out)],
                             capture_output=True, text=True, timeout=300)
@@ -28,7 +32,7 @@ def dist(tmp_path_factory):
     return out
 
 
-def test_pages_wheel_runtime_and_config_are_emitted(dist):
+def test_pages_wheel_runtime_and_config_are_emitted(build_site, dist):
     for name in ("index.html", "autobattle/cards.html", "autobattle/rules.html", "pyscript.toml", "main.py",
                  "ui.zip", build_site.WHEEL, "pyodide/pyodide.mjs", "pyodide/pyodide.asm.wasm",
                  "pyodide/pyodide-lock.json", "pyscript/core.js", "site.css", "loader.js"):
@@ -47,7 +51,7 @@ def test_every_card_has_a_template_in_every_language(dist):
         assert ids == {(card, lang) for card in builtin_content().cards}, lang
 
 
-def test_every_page_exists_in_every_language_with_links_to_the_others(dist):
+def test_every_page_exists_in_every_language_with_links_to_the_others(build_site, dist):
     for lang in LANGUAGES:
         for page in build_site.PAGES:
             html = (dist / build_site.page_path(lang, page)).read_text("utf-8")
@@ -61,7 +65,7 @@ def test_rules_page_has_a_demo_link_for_every_stated_rule(dist):
     assert len(links) == 31 and all("#/autobattle/replay?g=S1." in link and "&rule=S4-R" in link for link in links)
 
 
-def test_every_url_in_the_pages_is_relative(dist):
+def test_every_url_in_the_pages_is_relative(build_site, dist):
     for page in [build_site.page_path(lang, page) for lang in LANGUAGES for page in build_site.PAGES]:
         html = (dist / page).read_text("utf-8")
         for url in re.findall(r'(?:src|href)="([^"]*)"', html):
@@ -73,7 +77,7 @@ def test_rules_page_lists_every_s4_rule(dist):
     assert all(f'id="S4-R{n}"' in html for n in range(1, 32))
 
 
-def test_origin_check_fails_on_a_foreign_url(dist, tmp_path):
+def test_origin_check_fails_on_a_foreign_url(build_site, dist, tmp_path):
     copy = tmp_path / "copy"
     subprocess.run(["cp", "-r", str(dist), str(copy)], check=True)
     build_site.check_origins(copy)          # the real output passes
