@@ -1,7 +1,6 @@
 """Routes from `location.hash`: `#/`, `#/autobattle`, `#/autobattle/replay?g=PAYLOAD&turn=N`."""
 
 from dataclasses import dataclass, field
-from urllib.parse import parse_qs, quote
 
 MAX_HASH = 70_000
 MAX_NOTE = 140          # a viewer's note is a short line, never more
@@ -21,7 +20,10 @@ def parse_hash(hash_text: str) -> Route:
     text = (hash_text or "")[:MAX_HASH].lstrip("#")
     path, _, query = text.partition("?")
     parts = [part for part in path.split("/") if part]
-    params = {key: values[-1] for key, values in parse_qs(query, keep_blank_values=True).items()}
+    params = {}
+    if query:
+        from urllib.parse import parse_qs  # only for links with a query: a costly import in Pyodide
+        params = {key: values[-1] for key, values in parse_qs(query, keep_blank_values=True).items()}
     if not parts:
         return Route("home")
     if parts[0] == "autobattle":
@@ -33,6 +35,7 @@ def parse_hash(hash_text: str) -> Route:
 def replay_hash(ruleset: str, payload: str, step: int | None = None, rule: str | None = None,
                 note: str | None = None) -> str:
     """The hash of a share or demo link (the payload needs no escaping: it is base64url)."""
+    from urllib.parse import quote  # on first use: a costly import in Pyodide
     tail = ""
     if step is not None:
         tail += f"&step={int(step)}"

@@ -1,6 +1,5 @@
 """Canonical JSON: one byte string per value, so records and digests compare exactly."""
 
-import hashlib
 import json
 
 
@@ -11,4 +10,5 @@ def canonical_json(value) -> str:
 
 def digest_of(value) -> str:
     """sha256 (hex) of the canonical JSON of a value."""
+    import hashlib  # on first use: every module imported at start-up delays the page in Pyodide
     return hashlib.sha256(canonical_json(value).encode("utf-8")).hexdigest()

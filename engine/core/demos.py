@@ -4,7 +4,6 @@ Each ruleset may keep `demos.toml` beside it: `[demos."RULE"]` with `step` and t
 its `check_setup` accepts, e.g. `position` or `decks`), optionally `options` and `seed`.
 """
 
-import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -25,6 +24,7 @@ def load_demos(ruleset, path: Path) -> dict[str, Demo]:
     """Every demo in a ruleset's demos.toml, as records of the current version."""
     if not path.exists():
         return {}
+    import tomllib  # on first use: start-up time in the browser
     with open(path, "rb") as handle:
         table = tomllib.load(handle)["demos"]
     demos = {}

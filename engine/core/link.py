@@ -8,7 +8,6 @@ import base64
 import binascii
 import re
 import zlib
-from urllib.parse import parse_qs, unquote
 
 from .errors import BadLink, BadRecord
 from .record import Record
@@ -63,6 +62,7 @@ def decode_link(text) -> Record:
 
 def _payload_of(text: str) -> str:
     """The payload inside a URL (`…#/autobattle/replay?g=…` or `…?g=…`), or the text itself."""
+    from urllib.parse import parse_qs, unquote  # on first use: a costly import in Pyodide
     if text.startswith(PREFIX):
         return text
     if "g=" not in text:

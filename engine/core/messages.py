@@ -5,12 +5,12 @@ build time.
 """
 
 import string
-import tomllib
 from pathlib import Path
 
 
 def load_messages(path: Path) -> dict:
     """A catalogue file: section -> key -> {language: template}."""
+    import tomllib  # on first use: start-up time in the browser
     return tomllib.loads(Path(path).read_text("utf-8"))
 
 

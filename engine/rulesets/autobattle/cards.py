@@ -5,7 +5,6 @@ fixes a card file in one pass. Content is data; the rules that read it live in f
 """
 
 import re
-import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -154,6 +153,7 @@ def load_content_file(path, known_cards: dict | None = None) -> Content:
 
 def parse_content(text: str, source: str = "cards", known_cards: dict | None = None) -> Content:
     """Validate card-file text; raises BadCards listing every problem."""
+    import tomllib  # on first use: start-up time in the browser
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:

@@ -29,7 +29,14 @@ class Autobattle(Ruleset):
     seats = ("0", "1")
     options = OPTIONS
     settled_without_option = SETTLED
-    catalogue = load_catalogue(Path(__file__).with_name("rules.toml"))
+    _catalogue: dict | None = None
+
+    @property
+    def catalogue(self) -> dict:
+        """The rule catalogue (rules.toml), read on first use."""
+        if self._catalogue is None:
+            self._catalogue = load_catalogue(Path(__file__).with_name("rules.toml"))
+        return self._catalogue
 
     # --- setup ---------------------------------------------------------------------------
 

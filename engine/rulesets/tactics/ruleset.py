@@ -1,0 +1,211 @@
+"""The tactics ruleset: metadata, setup from armies and seed, and the engine contract.
+
+Not registered yet: the lead adds `@register` (and the import in engine/rulesets/__init__.py)
+once the rule demos exist.
+"""
+
+from pathlib import Path
+
+from ...core.catalogue import load_catalogue
+from ...core.demos import load_demos
+from ...core.errors import BadCards, BadSetup, IllegalAction
+from ...core.events import EventLog
+from ...core.rng import Rng
+from ...core.ruleset import Decision, Ruleset
+from .bots import SensibleBot
+from .characters import BUILTIN_FILE, Content, builtin_content, load_content_file, pick_problem
+from .options import OPTIONS, SETTLED
+from .position import build_position, check_position
+from .state import Battle, Char, Side
+from . import turn
+
+SETUP_STREAM = 99       # the PRNG stream that picks default armies, apart from the battle's own
+
+
+class Tactics(Ruleset):
+    """Two armies on rows; speed-ordered character turns, Act Points, a Soulwell, an Element Loop."""
+
+    id = "tactics"
+    version = 1
+    title = "Tactics — armies of characters, Act Points and a Soulwell"
+    seats = ("0", "1")
+    options = OPTIONS
+    settled_without_option = SETTLED
+    catalogue = load_catalogue(Path(__file__).with_name("rules.toml"))
+    bots = {"sensible": SensibleBot}
+
+    def __init__(self, content: Content | None = None):
+        self._content = content        # tests pass their own; else the shipped file, loaded on first use
+
+    @property
+    def content(self) -> Content:
+        """The characters and armies this ruleset plays with."""
+        if self._content is None:
+            self._content = builtin_content()
+        return self._content
+
+    # --- setup ---------------------------------------------------------------------------
+
+    def default_setup(self, options: dict, seed: int) -> dict:
+        """Two different preset armies (when there are two), drawn from the seed on a stream of their own."""
+        armies = sorted(self.content.armies)
+        if not armies:
+            raise BadSetup("the character data has no armies")
+        rng = Rng(seed, SETUP_STREAM)
+        rng.shuffle(armies)
+        return {"armies": [armies[0], armies[1 % len(armies)]]}
+
+    def check_setup(self, setup: dict, options: dict) -> dict:
+        """{"armies": [ARMY, ARMY]}, each a preset id or {"king": id, "members": [ids]} (G0-13); or a position."""
+        if not isinstance(setup, dict) or set(setup) not in ({"armies"}, {"position"}):
+            raise BadSetup("setup must be an object with 'armies' (two army ids or {king, members} objects) "
+                           "or 'position' (see engine/rulesets/tactics/position.py)")
+        if "position" in setup:
+            normal = {"position": check_position(setup["position"])}
+            build_position(normal["position"], self.content, options, 0, EventLog(False))   # refuse bad ones now
+            return normal
+        armies = setup["armies"]
+        if not isinstance(armies, list) or len(armies) != 2:
+            raise BadSetup("setup 'armies' must list two armies, one per seat")
+        members = options["army_members"]
+        if options["rows"] * options["cols"] < members + 1:
+            raise BadSetup(f"a {options['rows']}×{options['cols']} Battle Area cannot hold {members + 1} characters (G0-1)")
+        return {"armies": [self._check_army(seat, army, members) for seat, army in enumerate(armies)]}
+
+    def _check_army(self, seat: int, army, size: int):
+        chars = self.content.characters
+        if isinstance(army, str):
+            if army not in self.content.armies:
+                raise BadSetup(f"unknown army {army[:40]!r} for seat {seat}; armies: {', '.join(sorted(self.content.armies))}")
+            return army
+        if not isinstance(army, dict) or set(army) != {"king", "members"}:
+            raise BadSetup(f"seat {seat}'s army must be a preset id or an object with 'king' and 'members'")
+        king, picked = army["king"], army["members"]
+        if not isinstance(king, str) or king not in chars or chars[king].kind != "king":
+            raise BadSetup(f"seat {seat}'s king must name a King character; got {str(king)[:40]!r}")
+        if not isinstance(picked, list) or len(picked) != size:
+            raise BadSetup(f"seat {seat}'s army needs exactly {size} members besides the King (G0-13)")
+        for member in picked:
+            problem = pick_problem(member, chars)
+            if problem:
+                raise BadSetup(f"seat {seat}: {problem}")
+        if len(set(picked)) != len(picked):
+            raise BadSetup(f"seat {seat}'s members must all differ (one Attribute card each)")
+        return {"king": king, "members": list(picked)}
+
+    def army_ids(self, army, size: int) -> tuple[str, list[str]]:
+        """(king, members) of a checked army spec; a preset gives its first `size` members."""
+        if isinstance(army, str):
+            preset = self.content.armies[army]
+            return preset.king, list(preset.members[:size])
+        return army["king"], list(army["members"])
+
+    def setup(self, options: dict, seed: int, setup: dict, log: EventLog) -> Battle:
+        """Build both armies with their starting AP (G0-5); choose the First Player (S0-R1..R5)."""
+        if "position" in setup:
+            return build_position(setup["position"], self.content, options, seed, log)
+        sides, uid = [], 0
+        for seat, army in enumerate(setup["armies"]):
+            king, members = self.army_ids(army, options["army_members"])
+            chars = []
+            for char_id in [king, *members]:
+                chars.append(Char(uid, self.content.characters[char_id], seat, options["start_ap"]))
+                uid += 1
+            sides.append(Side(seat, army if isinstance(army, str) else "custom", chars))
+            log.emit("army", "G0-13", seat=seat, army=sides[-1].army, chars=[[c.uid, c.defn.id] for c in chars])
+        log.emit("start_ap", "G0-5", ap=options["start_ap"])
+        battle = Battle(sides, 0, Rng(seed), dict(options), log, self.content)
+        turn.choose_first(battle)
+        return battle
+
+    def validate_cards(self, path=None) -> list[str]:
+        """Every problem in a characters file (the shipped one when no file is given)."""
+        try:
+            load_content_file(path or BUILTIN_FILE)
+        except BadCards as error:
+            return error.problems
+        return []
+
+    # --- the contract --------------------------------------------------------------------
+
+    def decision(self, state: Battle):
+        """The one player who decides now, with its legal actions (abandoning is always one, S0-R38)."""
+        step = turn.pending(state)
+        if step is None:
+            return None
+        kind, seat = step[0], step[1]
+        if kind == "deploy":
+            legal = turn.deploy_actions(state, seat)
+        elif kind == "choose":
+            legal = [["choose", uid] for uid in step[2]]
+        else:
+            legal = turn.turn_actions(state, step[2])
+        return Decision((seat,), {seat: legal + [["abandon"]]})
+
+    def apply(self, state: Battle, moves: dict) -> None:
+        """Apply the deciding player's action (the session has checked it is legal)."""
+        (seat, action), = moves.items()
+        kind = action[0]
+        if kind == "abandon":
+            turn.abandon(state, seat)
+        elif kind == "deploy":
+            turn.deploy(state, action[1], action[2], action[3])
+        elif kind == "choose":
+            turn.choose(state, action[1])
+        else:
+            self._turn_action(state, seat, action)
+
+    def _turn_action(self, state: Battle, seat: int, action: list) -> None:
+        step = turn.pending(state)
+        if step is None or step[0] != "turn" or step[1] != seat:
+            raise IllegalAction(f"seat {seat} has no character turn now")
+        char = step[2]
+        turn.begin_turn(state, char)
+        turn.announce(state, char, action)
+        if action[0] == "move":
+            turn.move(state, char, action[1], action[2])
+        elif action[0] == "skill":
+            turn.act(state, char, action[1], action[2], action[3])
+        else:
+            turn.end_turn(state, char)
+        turn.close_turn(state, char)
+
+    def advance(self, state: Battle) -> None:
+        """The automatic step: every character is engaged, so the cycle ends (S0-R14)."""
+        turn.end_cycle(state)
+
+    def view(self, state: Battle, player) -> dict:
+        """Everything (no hidden information in this game), with the character cards in play and the options."""
+        data = state.to_data()
+        del data["rng"]
+        ids = {c.defn.id: c.defn for side in state.sides for c in side.chars}
+        data["characters"] = {cid: defn.to_data() for cid, defn in sorted(ids.items())}
+        data["options"] = dict(state.opts)
+        step = turn.pending(state)
+        data["pending"] = None if step is None else {"kind": step[0], "seat": step[1],
+                                                    "uid": step[2].uid if step[0] == "turn" else None}
+        return data
+
+    def secrets(self, state: Battle, player) -> list:
+        """Nothing: every card, Health, Act Point and Soulwell in this game is on the table."""
+        return []
+
+    def outcome(self, state: Battle):
+        """The result, once decided."""
+        return state.result
+
+    def turns(self, state: Battle) -> int:
+        """Player turns taken: deployments, character turns, and an abandon."""
+        return state.placed + state.turn
+
+    def to_data(self, state: Battle) -> dict:
+        """The full state, for the digest."""
+        return {"ruleset": self.id, "version": self.version, **state.to_data()}
+
+    def rule_ids(self) -> set[str]:
+        """The ids in this ruleset's catalogue."""
+        return set(self.catalogue)
+
+    def demos(self) -> dict:
+        """Rule demos (demos.toml, once written), by rule id."""
+        return load_demos(self, Path(__file__).with_name("demos.toml"))

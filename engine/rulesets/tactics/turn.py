@@ -1,0 +1,336 @@
+"""The turn machine: setup → deploy → cycles → character turns. Each step names the rule it applies.
+
+`pending` says what comes next without changing anything: a deployment, a speed-tie choice, a
+character's turn, or None (the cycle is over: an automatic step, `end_cycle`).
+"""
+
+from ...core.ruleset import Outcome
+from .board import compact, deploy_cells, distance, move_allowance, move_cells
+from .effects import Resolution, hit, settle_defeats, use_skill
+from .state import Battle, Char
+
+
+# --- setup and deployment ------------------------------------------------------------------------
+
+def choose_first(b: Battle) -> None:
+    """S0-R1/R2/R5, then S0-R3: the faster army holds the First Player Card; the other gets +1 Soulwell."""
+    speeds = [side.speed for side in b.sides]
+    for side in b.sides:
+        b.log.emit("army_speed", "S0-R1", seat=side.seat, speed=side.speed)
+    if speeds[0] != speeds[1]:
+        b.first = 0 if speeds[0] > speeds[1] else 1
+        b.log.emit("first_player", "S0-R2", seat=b.first, speeds=speeds)
+    else:
+        b.first = b.rng.below(2) if b.opts["first_tiebreak"] == "random" else 0
+        b.log.emit("first_player", "S0-R5", seat=b.first, speeds=speeds, tiebreak=b.opts["first_tiebreak"])
+    b.active = b.deploying = b.first
+    b.log.emit("first_card", "S0-R6", seat=b.first)
+    second = b.sides[1 - b.first]
+    second.soulwell += 1
+    b.log.emit("extra_point", "S0-R3", seat=second.seat, soulwell=second.soulwell)
+    b.log.emit("deploy_turn", "S0-R7", seat=b.first)
+
+
+def deploy(b: Battle, uid: int, row: int, col: int) -> None:
+    """S0-R7/R8: place one character; the first player's whole army goes before the second's."""
+    char = b.char(uid)
+    char.row, char.col = row, col
+    b.placed += 1
+    b.log.emit("deploy", "S0-R8", seat=char.owner, uid=uid, row=row, col=col)
+    compact(b, char.owner)
+    if any(c.row < 0 for c in b.sides[char.owner].living()):
+        return
+    if b.log.events is not None:
+        cells = [[c.row, c.col] for c in b.on_board(char.owner)]
+        b.log.emit("formation", "S0-R9", seat=char.owner, rows=len({r for r, _ in cells}),
+                   cols=len({c for _, c in cells}), cells=cells)
+    if char.owner == b.first:
+        b.deploying = 1 - b.first
+        b.log.emit("deploy_turn", "S0-R7", seat=b.deploying)
+    else:
+        b.phase = "cycle"
+        begin_cycle(b)
+
+
+# --- cycles ------------------------------------------------------------------------------------
+
+def begin_cycle(b: Battle) -> None:
+    """A new cycle: from the second on, disengage, gain AP, pass the card (S0-R15..R17), then statuses."""
+    b.cycle += 1
+    b.acting = None
+    if b.cycle > 1:
+        refresh(b)
+        pass_card(b)
+        tick_statuses(b)
+        if b.result is not None:
+            return
+    b.active = b.first
+    b.log.emit("cycle", "S0-R11", cycle=b.cycle, first=b.first,
+               turns=sum(1 for s in (0, 1) for c in b.on_board(s) if not c.engaged))
+    b.mark = fingerprint(b)
+
+
+def refresh(b: Battle) -> None:
+    """S0-R15/R16/R34: disengage and +1 AP (not face-down or invoked ones); React Skills recharge."""
+    gained, skipped = [], []
+    for side in b.sides:
+        for char in b.on_board(side.seat):
+            char.react_used = False
+            if b.opts["unique_limit"] == "once_per_cycle":
+                char.unique_used = False
+            if char.face_down:
+                skipped.append(char.uid)
+                char.face_down -= 1
+                if char.face_down:
+                    continue                      # still face down: stays engaged (G0-12)
+                b.log.emit("face_up", "G0-12", seat=char.owner, uid=char.uid)
+            elif char.invoked_by is not None:
+                skipped.append(char.uid)
+            else:
+                char.ap += 1
+                gained.append(char.uid)
+            char.engaged = False
+    b.log.emit("disengage", "S0-R15", gained=gained)
+    if skipped:
+        b.log.emit("no_cycle_ap", "S0-R16", uids=skipped)
+    b.log.emit("recharge", "S0-R34")
+
+
+def pass_card(b: Battle) -> None:
+    """S0-R17/A0-4: the First Player Card changes hands and one Soulwell gains the Extra Act Point."""
+    giver = b.first
+    b.first = 1 - giver
+    gainer = giver if b.opts["cycle_point"] == "giver" else b.first
+    b.sides[gainer].soulwell += 1
+    b.log.emit("first_card", "S0-R17", seat=b.first, soulwell_to=gainer, soulwell=b.sides[gainer].soulwell)
+
+
+def tick_statuses(b: Battle) -> None:
+    """G0-9: burns hurt, then every status counts down a cycle; shields fade."""
+    res = Resolution(None)
+    for side in b.sides:
+        for char in b.on_board(side.seat):
+            char.shield = 0
+            if char.burn[1] > 0:
+                b.log.emit("burning", "G0-9", seat=char.owner, uid=char.uid, amount=char.burn[0])
+                hit(b, None, char, char.burn[0], None, res)
+                char.burn[1] -= 1
+            if char.weaken[1] > 0:
+                char.weaken[1] -= 1
+    settle_defeats(b, res)
+    check_end(b, None)
+
+
+def fingerprint(b: Battle) -> str:
+    """Health and positions of everything on the board: what a stalled cycle leaves unchanged (G0-14)."""
+    return ";".join(f"{c.uid}:{c.health}:{c.row}:{c.col}" for s in (0, 1) for c in b.on_board(s))
+
+
+def end_cycle(b: Battle) -> None:
+    """S0-R14: every character is engaged; check the tie tests (G0-14, A0-9), then the next cycle."""
+    b.log.emit("cycle_end", "S0-R14", cycle=b.cycle)
+    b.stall = b.stall + 1 if fingerprint(b) == b.mark else 0
+    if b.opts["stall_cycles"] and b.stall >= b.opts["stall_cycles"]:
+        tie(b, f"no Health or position changed for {b.stall} cycle(s)", "G0-14")
+    elif b.opts["tie_when_harmless"] and not any(can_harm(b, s) for s in (0, 1)):
+        tie(b, "neither side can harm the other any more", "G0-14")
+    elif b.cycle >= b.opts["cycle_cap"]:
+        tie(b, f"the cycle cap ({b.opts['cycle_cap']}) was reached", "A0-9")
+    else:
+        begin_cycle(b)
+
+
+def tie(b: Battle, reason: str, test: str) -> None:
+    """S0-R39: no possible play is left, as the G0-14 / A0-9 test `test` found."""
+    b.log.emit("tie_test", test, reason=reason)
+    finish(b, None, reason, "S0-R39")
+
+
+def can_harm(b: Battle, seat: int) -> bool:
+    """G0-14: some living character of `seat` has a usable skill that damages or burns."""
+    for char in b.on_board(seat):
+        skills = list(char.defn.act_skills) + list(char.defn.react_skills)
+        if char.defn.unique_skill and not char.unique_used:
+            skills.append(char.defn.unique_skill)
+        if any(e.kind in ("damage", "burn") for s in skills for e in s.effects):
+            return True
+    return False
+
+
+# --- whose turn ------------------------------------------------------------------------------
+
+def ready(b: Battle, seat: int) -> list[Char]:
+    """Characters of `seat` that can still take a turn this cycle (S0-R11, S0-R14)."""
+    return [c for c in b.on_board(seat) if not c.engaged and not c.face_down]
+
+
+def pending(b: Battle):
+    """What happens next: ("deploy", seat), ("choose", seat, uids), ("turn", seat, char) or None."""
+    if b.phase == "deploy":
+        return ("deploy", b.deploying)
+    if b.phase != "cycle" or b.result is not None:
+        return None
+    if b.acting is not None:
+        char = b.char(b.acting)
+        return ("turn", char.owner, char)
+    if b.opts["interleave"] == "global_speed":
+        pool = ready(b, 0) + ready(b, 1)
+        if not pool:
+            return None
+        top = max(c.defn.speed for c in pool)
+        fastest = [c for c in pool if c.defn.speed == top]
+        seats = {c.owner for c in fastest}
+        seat = b.first if b.first in seats else seats.pop()      # A0-3: the card holder first
+        fastest = [c for c in fastest if c.owner == seat]
+    else:
+        seat = b.active if ready(b, b.active) else 1 - b.active   # G0-15: the other side finishes
+        pool = ready(b, seat)
+        if not pool:
+            return None
+        top = max(c.defn.speed for c in pool)                      # S0-R12: fastest first
+        fastest = [c for c in pool if c.defn.speed == top]
+    if len(fastest) > 1:
+        return ("choose", seat, [c.uid for c in fastest])          # S0-R13
+    return ("turn", seat, fastest[0])
+
+
+def choose(b: Battle, uid: int) -> None:
+    """S0-R13: the active player picks which of its equally fast characters goes first."""
+    b.acting = uid
+    b.log.emit("choose", "S0-R13", seat=b.char(uid).owner, uid=uid)
+
+
+# --- a character's turn -------------------------------------------------------------------------
+
+def begin_turn(b: Battle, char: Char) -> None:
+    """S0-R12/R18: this character engages now and does exactly one thing."""
+    b.turn += 1
+    b.log.emit("turn", "S0-R12", seat=char.owner, uid=char.uid, speed=char.defn.speed, turn=b.turn)
+
+
+def announce(b: Battle, char: Char, action: list) -> None:
+    """S0-R18: the one thing this character does this turn."""
+    b.log.emit("action", "S0-R18", seat=char.owner, uid=char.uid, action=action[0])
+
+
+def move(b: Battle, char: Char, row: int, col: int) -> None:
+    """S0-R19/R20: to a free cell of another row within the move allowance (G0-4)."""
+    frm = [char.row, char.col]
+    char.row, char.col = row, col
+    b.log.emit("move", "S0-R19", seat=char.owner, uid=char.uid, frm=frm, to=[row, col])
+    b.log.emit("move_reach", "S0-R20", uid=char.uid, speed=char.defn.speed, rows=abs(row - frm[0]),
+               allowance=move_allowance(b, char))
+    compact(b, char.owner)
+
+
+def act(b: Battle, char: Char, skill_id: str, target_uids: list[int], spend: int) -> None:
+    """S0-R21 with S0-R4/G0-6: Soulwell points go onto the character, the cost is paid, the skill resolves."""
+    skill = next(s for s in char.defn.skills() if s.id == skill_id)
+    side = b.sides[char.owner]
+    if spend:
+        side.soulwell -= spend
+        char.ap += spend
+        b.log.emit("soulwell_spend", "S0-R4", seat=side.seat, uid=char.uid, amount=spend, soulwell=side.soulwell)
+    char.ap -= skill.ap
+    unique = skill is char.defn.unique_skill
+    if unique:
+        char.unique_used = True
+    b.log.emit("skill", "G0-11" if unique else "S0-R21", seat=char.owner, uid=char.uid, skill=skill.id,
+               targets=list(target_uids), ap=skill.ap, left=char.ap, element=skill.element)
+    use_skill(b, char, skill, [b.char(uid) for uid in target_uids])
+
+
+def end_turn(b: Battle, char: Char) -> None:
+    """S0-R27: skipping the turn directly earns 1 AP (A0-8 'never': not for invoked characters)."""
+    if char.invoked_by is not None and b.opts["invoked_ap"] == "never":
+        b.log.emit("no_ap", "A0-8", seat=char.owner, uid=char.uid)
+        return
+    char.ap += 1
+    b.log.emit("skip", "S0-R27", seat=char.owner, uid=char.uid, ap=char.ap)
+
+
+def close_turn(b: Battle, char: Char) -> None:
+    """S0-R26: the card is turned 90°: engaged. Then the other player engages next (G0-15)."""
+    b.acting = None
+    if char.alive:
+        char.engaged = True
+        b.log.emit("engaged", "S0-R26", seat=char.owner, uid=char.uid)
+    b.active = 1 - char.owner
+    check_end(b, char.owner)
+
+
+# --- the end -----------------------------------------------------------------------------------
+
+def check_end(b: Battle, acting_seat: int | None) -> None:
+    """S0-R37: a side whose King (or whole army) is defeated loses; both at once: G0-17."""
+    if b.result is not None or b.phase != "cycle":
+        return
+    lost = [s for s in (0, 1) if not b.sides[s].king().alive or not b.sides[s].living()]
+    if len(lost) == 2:
+        if b.opts["both_kings"] == "acting_side_wins" and acting_seat is not None:
+            finish(b, acting_seat, "both Kings fell; the acting side wins", "G0-17")
+        else:
+            finish(b, None, "both Kings fell at once", "G0-17")
+    elif lost:
+        king = not b.sides[lost[0]].king().alive
+        finish(b, 1 - lost[0], f"seat {lost[0]}'s {'King' if king else 'army'} was defeated", "S0-R37")
+
+
+def abandon(b: Battle, seat: int) -> None:
+    """S0-R38: a player who abandons loses."""
+    b.sides[seat].abandoned = True
+    b.turn += 1                                   # abandoning takes the player's turn
+    finish(b, 1 - seat, f"seat {seat} abandoned", "S0-R38")
+
+
+def finish(b: Battle, winner: int | None, reason: str, rule: str) -> None:
+    """Record the result (S0-R37..R39) and stop the battle."""
+    b.result = Outcome(winner, reason, rule)
+    b.phase = "ended"
+    b.log.emit("end", rule, winner=winner, reason=reason)
+
+
+# --- legal actions -------------------------------------------------------------------------------
+
+def deploy_actions(b: Battle, seat: int) -> list:
+    """["deploy", uid, row, col] for each undeployed character and each cell it may take."""
+    return [["deploy", c.uid, r, col] for c in b.sides[seat].living() if c.row < 0
+            for r, col in deploy_cells(b, c)]
+
+
+def turn_actions(b: Battle, char: Char) -> list:
+    """Move (S0-R19), each affordable skill on each reachable target set (S0-R21), End of Turn (S0-R27)."""
+    actions = [["move", r, c] for r, c in move_cells(b, char)]
+    soulwell = b.sides[char.owner].soulwell
+    for skill in char.defn.skills():
+        if skill is char.defn.unique_skill and char.unique_used and b.opts["unique_limit"] != "unlimited":
+            continue
+        need = max(0, skill.ap - char.ap)
+        if need > soulwell:
+            continue
+        spends = range(need, soulwell + 1) if b.opts["soulwell_spend"] == "any_amount" else (need,)
+        for targets in target_sets(b, char, skill):
+            for spend in spends:
+                actions.append(["skill", skill.id, targets, spend])
+    actions.append(["end"])
+    return actions
+
+
+def target_sets(b: Battle, char: Char, skill) -> list[list[int]]:
+    """S0-R21/G0-2: the target lists a skill can take; enemies must be within its Range."""
+    reach = skill.range or char.defn.range
+    if skill.target == "self":
+        return [[char.uid]]
+    allies = b.on_board(char.owner)
+    if skill.target == "ally":
+        return [[c.uid] for c in allies]
+    if skill.target == "all_allies":
+        return [[c.uid for c in allies]]
+    enemies = [c for c in b.on_board(1 - char.owner) if distance(b, char, c) <= reach]
+    if skill.target == "enemy":
+        return [[c.uid] for c in enemies]
+    if skill.target == "all_enemies":
+        return [[c.uid for c in enemies]] if enemies else []
+    rows = sorted({c.row for c in enemies})                        # enemy_row
+    return [[c.uid for c in b.on_board(1 - char.owner) if c.row == r] for r in rows]
+
