@@ -83,9 +83,9 @@ def _build_parser() -> argparse.ArgumentParser:
     cmd.set_defaults(run=cmd_link_decode)
 
     cards = sub.add_parser("cards", help="check or list card data").add_subparsers(parser_class=_Parser)
-    cmd = cards.add_parser("validate", help="check a card file (default: the starter content)")
+    cmd = cards.add_parser("validate", help="check a card file (default: every ruleset's starter content)")
     cmd.add_argument("file", nargs="?")
-    cmd.add_argument("--ruleset", default="autobattle")
+    cmd.add_argument("--ruleset", help="whose card format (default: told by the file's tables)")
     cmd.set_defaults(run=cmd_cards_validate)
     cmd = cards.add_parser("list", help="list the starter squads")
     cmd.add_argument("--ruleset", default="autobattle")
@@ -195,17 +195,46 @@ def cmd_link_decode(args) -> None:
 
 def cmd_cards_validate(args) -> int:
     """Each problem as `file: card: field: message`; exit 2 when there are any."""
-    ruleset = get_ruleset(args.ruleset)
-    if not hasattr(ruleset, "validate_cards"):
-        raise UserError(f"{ruleset.id} has no card data")
-    problems = ruleset.validate_cards(args.file)
+    if args.ruleset:
+        rulesets = [get_ruleset(args.ruleset)]
+    elif args.file:
+        rulesets = [_ruleset_of_card_file(Path(args.file))]
+    else:
+        rulesets = [r for r in all_rulesets() if hasattr(r, "validate_cards")]
+    problems = []
+    for ruleset in rulesets:
+        if not hasattr(ruleset, "validate_cards"):
+            raise UserError(f"{ruleset.id} has no card data")
+        problems += ruleset.validate_cards(args.file)
     for line in problems:
         print(line, file=sys.stderr)
     if problems:
         print(f"error: {len(problems)} problem(s) in the card data", file=sys.stderr)
         return 2
-    print(f"ok: {args.file or 'starter content'} is valid card data for {ruleset.id}")
+    names = ", ".join(r.id for r in rulesets)
+    print(f"ok: {args.file or 'starter content'} is valid card data for {names}")
     return 0
+
+
+# The top-level table that tells one ruleset's card file from another's.
+CARD_TABLES = {"cards": "autobattle", "squads": "autobattle", "characters": "tactics", "armies": "tactics"}
+
+
+def _ruleset_of_card_file(path: Path):
+    """The ruleset a card file is for, told by its top-level tables."""
+    import tomllib
+    try:
+        if path.stat().st_size > MAX_RECORD_BYTES:
+            raise UserError(f"{path.name} is larger than {MAX_RECORD_BYTES} bytes")
+        tables = tomllib.loads(path.read_bytes().decode("utf-8"))
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
+        reason = getattr(error, "strerror", None) or str(error).splitlines()[0][:80]
+        raise UserError(f"{path}: -: -: cannot read the card file ({reason})") from None
+    found = {CARD_TABLES[key] for key in tables if key in CARD_TABLES}
+    if len(found) != 1:
+        raise UserError(f"{path.name}: cannot tell whose card file this is (tables {', '.join(CARD_TABLES)}); "
+                        "pass --ruleset")
+    return get_ruleset(found.pop())
 
 
 def cmd_cards_list(args) -> None:
@@ -322,7 +351,11 @@ def _read_record(source: str) -> Record:
     """A record from a file (JSON or a link inside it), a payload or a URL."""
     path = Path(source)
     looks_like_path = len(source) < 4096 and "\n" not in source
-    if looks_like_path and path.is_file():
+    try:
+        is_file = looks_like_path and path.is_file()
+    except OSError:             # e.g. a long link payload: "File name too long"
+        is_file = False
+    if is_file:
         return _read_record_file(path)
     return decode_link(source)
 

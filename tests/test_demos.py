@@ -1,27 +1,49 @@
-"""Every demo is honest: replaying it emits an event citing its rule at the stated step, not before."""
+"""Every demo is honest: replaying it emits an event citing its rule at the stated step, not before.
+
+A step is an index into `Session.history`, walked as a viewer walks it (`Session.next_step`): a
+recorded action when a decision waits, an automatic step otherwise.
+"""
 
 import pytest
 
 from engine.core import Session, all_rulesets, decode_link, encode_link
+from engine.core import ruleset as core
+from engine.rulesets.tactics.ruleset import Tactics
 
 RULESETS = [r for r in all_rulesets() if type(r).__module__.startswith("engine.rulesets.")]
+if not any(r.id == Tactics.id for r in RULESETS):      # not registered globally yet: add it here
+    RULESETS.append(Tactics())
 DEMOS = [(ruleset, demo) for ruleset in RULESETS for demo in ruleset.demos().values()]
 
 
+@pytest.fixture
+def tactics_registered():
+    """Tactics in the registry for one test when it is not registered globally (then: a no-op)."""
+    core._load_builtin()
+    added = core._REGISTRY.get(Tactics.id) is None
+    if added:
+        core._REGISTRY[Tactics.id] = next(r for r in RULESETS if r.id == Tactics.id)
+    yield
+    if added:
+        del core._REGISTRY[Tactics.id]
+
+
 def frames(record, upto):
-    """The events of steps 0..upto (0 = set-up), replaying the record step by step."""
-    session = Session.replay(record, finish=False)
-    steps = [[e.to_data() for e in session.history[0]]]
-    while len(steps) <= upto and session.outcome is None:
-        steps.append([e.to_data() for e in session.advance()])
-    return steps
+    """The events of steps 0..upto (0 = set-up) and the recorded actions left unplayed."""
+    session = Session(record)
+    actions = list(record.actions)
+    steps = [session.history[0], *session.step_through(actions, steps=upto)]
+    return [[e.to_data() for e in step] for step in steps], actions
 
 
 @pytest.mark.parametrize("ruleset, demo", DEMOS, ids=[f"{r.id}:{d.rule}" for r, d in DEMOS])
-def test_demo_cites_its_rule_at_its_step(ruleset, demo):
+def test_demo_cites_its_rule_at_its_step(ruleset, demo, request):
+    if ruleset.id == Tactics.id:
+        request.getfixturevalue("tactics_registered")
     record = decode_link(encode_link(demo.record))       # as the demo link carries it
-    steps = frames(record, demo.step)
-    assert len(steps) > demo.step, f"the game ended before step {demo.step}"
+    steps, unplayed = frames(record, demo.step)
+    assert len(steps) > demo.step, f"the game ended or waits for a decision before step {demo.step}"
+    assert not unplayed, f"{len(unplayed)} recorded action(s) are never reached by step {demo.step}"
     assert demo.rule in {event["rule"] for event in steps[demo.step]}
     if demo.step > 0:     # the link opens just before: the rule has not been shown yet
         assert demo.rule not in {event["rule"] for event in steps[demo.step - 1]}

@@ -20,6 +20,7 @@ CATALOGUES = {
     "engine/rulesets/autobattle/content/texts.toml": load_messages(
         ROOT / "engine" / "rulesets" / "autobattle" / "content" / "texts.toml"),
     "engine/rulesets/autobattle/rules.toml": load_messages(ROOT / "engine" / "rulesets" / "autobattle" / "rules.toml"),
+    "engine/rulesets/tactics/rules.toml": load_messages(ROOT / "engine" / "rulesets" / "tactics" / "rules.toml"),
 }
 ENTRIES = [(name, section, key, entry) for name, catalogue in CATALOGUES.items()
            for section, entries in catalogue.items() for key, entry in entries.items()]
@@ -69,6 +70,7 @@ def test_every_event_kind_has_a_log_line():
     assert kinds <= set(CATALOGUES["ui/messages.toml"]["log"])
 
 
-def test_every_rule_statement_is_translated():
-    catalogue = get_ruleset("autobattle").catalogue
+@pytest.mark.parametrize("ruleset_id", ["autobattle", "tactics"])
+def test_every_rule_statement_is_translated(ruleset_id):
+    catalogue = get_ruleset(ruleset_id).catalogue
     assert all(all(entry.get(lang) for lang in LANGUAGES) for entry in catalogue.values())

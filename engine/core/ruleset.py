@@ -9,8 +9,12 @@ A ruleset is stateless: it creates a state and answers questions about it. The s
         else: ruleset.apply(state, {player: action, ...})     # all of decision.players at once
 """
 
+import sys
 from dataclasses import dataclass, field
+from pathlib import Path
 
+from .catalogue import load_catalogue
+from .demos import load_demos
 from .errors import UnknownRuleset
 from .events import EventLog
 from .options import Option
@@ -51,6 +55,18 @@ class Ruleset:
     seats: tuple[str, ...] = ()          # seat names; seat i is player i
     options: tuple[Option, ...] = ()
     settled_without_option: dict[str, str] = {}   # spec id -> why no alternative reading is offered
+    _catalogue: dict | None = None
+
+    def data_path(self, name: str) -> Path:
+        """A data file kept beside the module that defines the ruleset (rules.toml, demos.toml)."""
+        return Path(sys.modules[type(self).__module__].__file__).with_name(name)
+
+    @property
+    def catalogue(self) -> dict[str, dict]:
+        """The rule catalogue (`rules.toml` beside the ruleset), rule id -> statement; read on first use."""
+        if self._catalogue is None:
+            self._catalogue = load_catalogue(self.data_path("rules.toml"))
+        return self._catalogue
 
     def default_setup(self, options: dict, seed: int) -> dict:
         """A complete setup chosen from the seed when the user gave none."""
@@ -97,8 +113,12 @@ class Ruleset:
         raise NotImplementedError
 
     def rule_ids(self) -> set[str]:
-        """Every rule id this ruleset may cite (its catalogue)."""
-        raise NotImplementedError
+        """Every rule id this ruleset may cite: the ids in its catalogue."""
+        return set(self.catalogue)
+
+    def demos(self) -> dict:
+        """Rule demos (`demos.toml` beside the ruleset; none without one), by rule id."""
+        return load_demos(self, self.data_path("demos.toml"))
 
 
 _REGISTRY: dict[str, Ruleset] = {}

@@ -99,6 +99,46 @@ class Session:
                 self.submit(player, bots[player].choose(view, decision.legal[player], rngs[player]))
         raise BadRecord(f"the game did not end within {max_steps} steps")
 
+    def next_step(self, actions: list) -> list[Event] | None:
+        """One step of a recorded game, for walking it step by step; returns that step's events.
+
+        A step is one entry of `history`: the set-up is step 0, then each automatic step (advance)
+        and each resolved decision (the submit that completes it) is one more. `actions` is the
+        queue of recorded `[player, action]` pairs still to play, taken from its front: when a
+        decision is pending and an action remains, the actions that resolve it are submitted (one,
+        or one per player of a simultaneous decision); when none is pending, the game advances.
+        Returns None, taking no step, when the game is over or a decision waits with no recorded
+        action left. A recorded action that is not legal raises BadRecord.
+        """
+        if self.outcome:
+            return None
+        if self.ruleset.decision(self.state) is None:
+            return self.advance()
+        steps = len(self.history)
+        while actions and len(self.history) == steps:
+            player, action = actions.pop(0)
+            try:
+                self.submit(player, action)
+            except IllegalAction as error:
+                raise BadRecord(f"recorded action {canonical_json(action)[:80]} for seat {player} "
+                                f"is illegal: {error}") from None
+        return self.history[-1] if len(self.history) > steps else None
+
+    def step_through(self, actions: list, steps: int = MAX_STEPS) -> list[list[Event]]:
+        """Take up to `steps` steps with `next_step(actions)`; the events of each step taken, in order.
+
+        From a fresh session (`Session(record)`, which plays none of the record's actions) with
+        `list(record.actions)`, step i's events are `history[i]`, as a viewer stepping through the
+        record shows them.
+        """
+        taken = []
+        while len(taken) < steps:
+            events = self.next_step(actions)
+            if events is None:
+                break
+            taken.append(events)
+        return taken
+
     def undo(self) -> None:
         """Take back the last recorded action (replays the record without it)."""
         if not self.record.actions:

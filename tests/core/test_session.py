@@ -120,3 +120,55 @@ def test_an_event_citing_a_rule_outside_the_catalogue_is_refused():
     with pytest.raises(ValueError, match="not in the rule catalogue"):
         log.emit("deal", "T-9")
     assert [e.rule for e in log.take()] == ["T-1"]
+
+
+# --- stepping through a record (demo links and viewers) -------------------------------------------
+
+def played_record():
+    session = start()
+    session.run({0: RandomBot(), 1: RandomBot()})
+    return session
+
+
+def test_step_through_walks_history_one_step_per_advance_or_resolved_decision():
+    game = played_record()
+    walker = Session(game.record)
+    queue = list(game.record.actions)
+    steps = walker.step_through(queue)
+    assert queue == [] and walker.outcome == game.outcome
+    assert [[e.to_data() for e in step] for step in [walker.history[0], *steps]] == \
+        [[e.to_data() for e in step] for step in game.history]
+    assert len(game.history) == 1 + 3 * 3       # per round: the deal, the picks (both: one step), the claim
+    assert walker.record.actions == game.record.actions
+
+
+def test_next_step_submits_both_halves_of_a_simultaneous_decision_as_one_step():
+    walker = Session(start().record)
+    queue = [[0, 1], [1, 0], [1, "bank"]]
+    assert [e.kind for e in walker.next_step(queue)] == ["deal"]          # automatic
+    assert [e.kind for e in walker.next_step(queue)] == ["reveal"]        # two submits, one step
+    assert queue == [[1, "bank"]] and len(walker.history) == 3
+
+
+def test_next_step_stops_at_a_decision_with_no_action_left_and_at_the_end():
+    walker = Session(start().record)
+    assert walker.step_through([], steps=5) and walker.decision is not None   # the deal, then it waits
+    assert walker.next_step([]) is None and len(walker.history) == 2
+    game = played_record()
+    walker = Session(game.record)
+    walker.step_through(list(game.record.actions))
+    assert walker.outcome is not None and walker.next_step([[0, 1]]) is None
+
+
+def test_step_through_takes_at_most_the_steps_asked():
+    game = played_record()
+    walker = Session(game.record)
+    assert len(walker.step_through(list(game.record.actions), steps=4)) == 4
+    assert len(walker.history) == 5
+
+
+def test_next_step_refuses_an_illegal_recorded_action():
+    walker = Session(start().record)
+    walker.next_step([])
+    with pytest.raises(BadRecord, match="is illegal"):
+        walker.next_step([[0, 9]])

@@ -63,12 +63,12 @@ def test_every_problem_is_reported_at_once():
     assert len(problems(text)) == 3
 
 
-def test_catalogue_has_every_spec_id_in_english_with_known_options():
+def test_catalogue_has_every_spec_id_in_every_language_with_known_options():
     with open(BUILTIN_FILE.parent.parent / "rules.toml", "rb") as handle:
         rules = tomllib.load(handle)["rules"]
     wanted = {f"S0-R{i}" for i in range(1, 41)} | {f"G0-{i}" for i in range(1, 18)} | {f"A0-{i}" for i in range(1, 10)}
     assert set(rules) == wanted
     keys = {option.key for option in OPTIONS}
     for rule in rules.values():
-        assert rule["en"].strip() and set(rule) <= {"en", "options"}
+        assert all(rule[lang].strip() for lang in ("en", "ja", "ru")) and set(rule) <= {"en", "ja", "ru", "options"}
         assert set(rule.get("options", [])) <= keys

@@ -269,6 +269,15 @@ def test_S0_R28_S0_R30_pyro_on_eol_deals_one_more():
     assert b.char(3).health == 5 - 3 and one(events, "element").rule == "S0-R30"
 
 
+def test_S0_R29_weakness_is_the_target_element_read_against_the_loop():
+    b = position(["blue_king@0,0"], ["red_king@0,0"])              # Aqua > Pyro in the loop: weak
+    events = play(b, ["skill", "splash", [1], 0])
+    assert b.char(1).health == 10 - 3 and one(events, "element").rule == "S0-R28"
+    b = position(["blue_king@0,0"], ["red_king@1,0", "archer@0,0"])  # Eol is not Aqua's successor: +0
+    events = play(b, ["skill", "splash", [2], 0])
+    assert b.char(2).health == 5 - 2 and one(events, "element").rule == "S0-R29"
+
+
 def test_S0_R31_pyro_on_aqua_deals_no_extra():
     b = position(["red_king@0,0"], ["blue_king@0,0"])
     events = play(b, ["skill", "flame", [1], 0])

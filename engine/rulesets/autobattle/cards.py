@@ -4,11 +4,11 @@ Every problem is reported as `file: table: field: message`, all of them at once,
 fixes a card file in one pass. Content is data; the rules that read it live in features.py.
 """
 
-import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ...core.errors import BadCards
+from ...core.carddata import (LANGUAGES, Problems, choice, names, parse_toml, read_text, show, table,
+                              top_level, unknown_fields, whole_number)
 
 CONTENT_DIR = Path(__file__).with_name("content")
 BUILTIN_FILE = CONTENT_DIR / "cards.toml"
@@ -17,7 +17,6 @@ TYPES = ("creature", "hero", "equipment", "terrain")
 UNIT_TYPES = ("creature", "hero")
 ELEMENTS = ("mountains", "forest", "plains", "swamp", "darkness", "neutral")
 RARITIES = ("common", "frequent", "rare", "super_rare", "ultra_rare", "promo")
-LANGUAGES = ("en", "ja", "ru")
 TRIGGERS = ("enter", "before_attack", "attacked", "death", "turn_start", "aura")
 TARGETS = ("front", "adjacent_enemies", "adjacent_allies", "all_enemies", "random_enemy",
            "enemy_reserve", "own_reserve", "allies", "self")
@@ -28,8 +27,6 @@ CRYSTAL_EFFECTS = ("crystals_up", "crystals_down")
 RESERVE_TARGETS = ("enemy_reserve", "own_reserve")
 TERRAIN_TARGETS = ("allies", "all_enemies", "random_enemy", "enemy_reserve", "own_reserve")
 SQUAD_SIZE = 7          # a hero plus seven cards (G4-4)
-MAX_FILE_BYTES = 1_000_000
-_ID = re.compile(r"[a-z0-9_-]{1,40}")
 
 # field -> (types it belongs to, lowest, highest)
 _NUMBERS = {
@@ -128,90 +125,43 @@ class Content:
         return Content({**self.cards, **other.cards}, {**self.squads, **other.squads})
 
 
-class _Problems:
-    """Collects `file: table: field: message` lines."""
-
-    def __init__(self, source: str):
-        self.source, self.lines = source, []
-
-    def add(self, table: str, field_name: str, message: str) -> None:
-        self.lines.append(f"{self.source}: {table}: {field_name}: {message}")
-
-
 def load_content_file(path, known_cards: dict | None = None) -> Content:
     """Read and validate a card file (its squads may use `known_cards`); raises BadCards listing every problem."""
     path = Path(path)
-    try:
-        if path.stat().st_size > MAX_FILE_BYTES:
-            raise BadCards([f"{path.name}: -: -: file is larger than {MAX_FILE_BYTES} bytes"])
-        text = path.read_bytes().decode("utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        reason = "not UTF-8 text" if isinstance(error, UnicodeDecodeError) else (error.strerror or "unreadable")
-        raise BadCards([f"{path}: -: -: cannot read the file ({reason})"]) from None
-    return parse_content(text, path.name, known_cards)
+    return parse_content(read_text(path), path.name, known_cards)
 
 
 def parse_content(text: str, source: str = "cards", known_cards: dict | None = None) -> Content:
     """Validate card-file text; raises BadCards listing every problem."""
-    import tomllib  # on first use: start-up time in the browser
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
-        raise BadCards([f"{source}: -: -: not valid TOML ({error})"]) from None
-    return content_from_data(data, source, known_cards)
+    return content_from_data(parse_toml(text, source), source, known_cards)
 
 
 def content_from_data(data, source: str = "cards", known_cards: dict | None = None) -> Content:
     """Validate already-parsed card data (from TOML or from a record's setup)."""
-    problems = _Problems(source)
-    if not isinstance(data, dict):
-        problems.add("-", "-", "card data must be a table")
-        raise BadCards(problems.lines)
-    for key in data:
-        if key not in ("cards", "squads"):
-            problems.add(str(key)[:40], "-", "unknown top-level table (expected 'cards' and 'squads')")
+    problems = top_level(data, source, ("cards", "squads"), "card data")
     cards = {}
-    for card_id, raw in _table(data, "cards", problems).items():
+    for card_id, raw in table(data, "cards", problems).items():
         card = _card(card_id, raw, problems)
         if card:
             cards[card_id] = card
     every_card = {**(known_cards or {}), **cards}
     squads = {}
-    for squad_id, raw in _table(data, "squads", problems).items():
+    for squad_id, raw in table(data, "squads", problems).items():
         squad = _squad(squad_id, raw, every_card, problems)
         if squad:
             squads[squad_id] = squad
-    if problems.lines:
-        raise BadCards(problems.lines)
+    problems.raise_any()
     return Content(cards, squads)
 
 
-def _table(data: dict, key: str, problems: _Problems) -> dict:
-    table = data.get(key, {})
-    if not isinstance(table, dict):
-        problems.add(key, "-", "must be a table of tables")
-        return {}
-    good = {}
-    for item_id, raw in table.items():
-        if not _ID.fullmatch(str(item_id)):
-            problems.add(f"{key}.{str(item_id)[:40]}", "id", "ids use a-z, 0-9, '_' and '-' (1 to 40 characters)")
-        elif not isinstance(raw, dict):
-            problems.add(f"{key}.{item_id}", "-", "must be a table")
-        else:
-            good[item_id] = raw
-    return good
-
-
-def _card(card_id: str, raw: dict, problems: _Problems) -> CardDef | None:
+def _card(card_id: str, raw: dict, problems: Problems) -> CardDef | None:
     where = f"cards.{card_id}"
     before = len(problems.lines)
-    for key in raw:
-        if key not in _CARD_KEYS:
-            problems.add(where, str(key)[:40], "unknown field")
-    card_type = _choice(raw, "type", TYPES, where, problems)
-    element = _choice(raw, "element", ELEMENTS, where, problems)
-    rarity = _choice(raw, "rarity", RARITIES, where, problems)
-    name = _names(raw.get("name"), where, "name", problems)
+    unknown_fields(raw, _CARD_KEYS, where, problems)
+    card_type = choice(raw, "type", TYPES, where, problems)
+    element = choice(raw, "element", ELEMENTS, where, problems)
+    rarity = choice(raw, "rarity", RARITIES, where, problems)
+    name = names(raw.get("name"), where, "name", problems)
     numbers = {}
     for key, (types, low, high) in _NUMBERS.items():
         if card_type == "equipment" and key in _EQUIPMENT_BONUS:
@@ -228,41 +178,16 @@ def _card(card_id: str, raw: dict, problems: _Problems) -> CardDef | None:
                    {key: value for key, value in by_trigger.items() if value})
 
 
-def _choice(raw, key, allowed, where, problems):
-    value = raw.get(key)
-    if value not in allowed:
-        problems.add(where, key, f"must be one of {', '.join(allowed)}; got {_show(value)}")
-        return None
-    return value
-
-
 def _number(raw, key, wanted, low, high, where, problems):
+    """A whole number the card's type needs (`wanted`) or must not have."""
     if key not in raw:
         if wanted:
             problems.add(where, key, f"missing (a whole number from {low} to {high})")
         return None
     if not wanted:
-        problems.add(where, key, f"not allowed on a card of this type")
+        problems.add(where, key, "not allowed on a card of this type")
         return None
-    value = raw[key]
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        problems.add(where, key, f"must be a whole number from {low} to {high}; got {_show(value)}")
-        return None
-    return value
-
-
-def _names(value, where, key, problems) -> dict:
-    if not isinstance(value, dict):
-        problems.add(where, key, "must be a table with en, ja and ru")
-        return {}
-    for language in value:
-        if language not in LANGUAGES:
-            problems.add(where, f"{key}.{str(language)[:10]}", "unknown language (use en, ja, ru)")
-    for language in LANGUAGES:
-        text = value.get(language)
-        if not isinstance(text, str) or not text.strip() or len(text) > 60:
-            problems.add(where, f"{key}.{language}", "must be text of 1 to 60 characters")
-    return {language: value.get(language) for language in LANGUAGES}
+    return whole_number(raw, key, low, high, where, problems)
 
 
 def _limits(raw, card_type, where, problems) -> dict:
@@ -274,9 +199,8 @@ def _limits(raw, card_type, where, problems) -> dict:
     if not isinstance(value, dict) or set(value) != {"equipment", "terrain"}:
         problems.add(where, "limits", "must be a table with equipment and terrain")
         return {}
-    for key, number in value.items():
-        if isinstance(number, bool) or not isinstance(number, int) or not 0 <= number <= SQUAD_SIZE:
-            problems.add(where, f"limits.{key}", f"must be a whole number from 0 to {SQUAD_SIZE}; got {_show(number)}")
+    for key in value:
+        whole_number(value, key, 0, SQUAD_SIZE, where, problems, f"limits.{key}")
     return dict(value)
 
 
@@ -291,12 +215,10 @@ def _features(value, card_type, where, problems) -> list[Feature]:
             problems.add(where, at, "must be a table")
             continue
         before = len(problems.lines)
-        for key in raw:
-            if key not in _FEATURE_KEYS:
-                problems.add(where, f"{at}.{str(key)[:40]}", "unknown field")
-        trigger = _choice(raw, "trigger", TRIGGERS, where, problems)
-        target = _choice(raw, "target", TARGETS, where, problems)
-        effect = _choice(raw, "effect", EFFECTS, where, problems)
+        unknown_fields(raw, _FEATURE_KEYS, where, problems, f"{at}.")
+        trigger = choice(raw, "trigger", TRIGGERS, where, problems)
+        target = choice(raw, "target", TARGETS, where, problems)
+        effect = choice(raw, "effect", EFFECTS, where, problems)
         amount = _number(raw, "amount", True, 1, 9, where, problems)
         element = raw.get("only_element")
         if element is not None and element not in ELEMENTS:
@@ -325,14 +247,12 @@ def _feature_mismatch(card_type, trigger, target, effect) -> str | None:
 def _squad(squad_id, raw, cards, problems) -> SquadDef | None:
     where = f"squads.{squad_id}"
     before = len(problems.lines)
-    for key in raw:
-        if key not in ("element", "name", "hero", "cards"):
-            problems.add(where, str(key)[:40], "unknown field")
-    element = _choice(raw, "element", ELEMENTS, where, problems)
-    name = _names(raw.get("name"), where, "name", problems)
+    unknown_fields(raw, ("element", "name", "hero", "cards"), where, problems)
+    element = choice(raw, "element", ELEMENTS, where, problems)
+    name = names(raw.get("name"), where, "name", problems)
     hero = cards.get(raw.get("hero")) if isinstance(raw.get("hero"), str) else None
     if hero is None or hero.type != "hero":
-        problems.add(where, "hero", f"must name a hero card; got {_show(raw.get('hero'))}")
+        problems.add(where, "hero", f"must name a hero card; got {show(raw.get('hero'))}")
     members = raw.get("cards")
     if not isinstance(members, list) or len(members) != SQUAD_SIZE:
         problems.add(where, "cards", f"must list exactly {SQUAD_SIZE} card ids")
@@ -341,7 +261,7 @@ def _squad(squad_id, raw, cards, problems) -> SquadDef | None:
     for card_id in members:
         card = cards.get(card_id) if isinstance(card_id, str) else None
         if card is None:
-            problems.add(where, "cards", f"unknown card {_show(card_id)}")
+            problems.add(where, "cards", f"unknown card {show(card_id)}")
             continue
         counts[card.type] = counts.get(card.type, 0) + 1
         if card.type == "hero":
@@ -359,10 +279,6 @@ def _squad(squad_id, raw, cards, problems) -> SquadDef | None:
     if len(problems.lines) > before:
         return None
     return SquadDef(squad_id, element, name, hero.id, tuple(members))
-
-
-def _show(value) -> str:
-    return repr(value)[:40]
 
 
 _BUILTIN: Content | None = None

@@ -1,9 +1,5 @@
 """The autobattle ruleset: metadata, setup from squads and seed, and the engine contract."""
 
-from pathlib import Path
-
-from ...core.catalogue import load_catalogue
-from ...core.demos import load_demos
 from ...core.errors import BadCards, BadSetup, IllegalAction
 from ...core.events import EventLog
 from ...core.rng import Rng
@@ -29,14 +25,6 @@ class Autobattle(Ruleset):
     seats = ("0", "1")
     options = OPTIONS
     settled_without_option = SETTLED
-    _catalogue: dict | None = None
-
-    @property
-    def catalogue(self) -> dict:
-        """The rule catalogue (rules.toml), read on first use."""
-        if self._catalogue is None:
-            self._catalogue = load_catalogue(Path(__file__).with_name("rules.toml"))
-        return self._catalogue
 
     # --- setup ---------------------------------------------------------------------------
 
@@ -182,11 +170,3 @@ class Autobattle(Ruleset):
     def to_data(self, state: Battle) -> dict:
         """The full state, for the digest."""
         return {"ruleset": self.id, "version": self.version, **state.to_data()}
-
-    def rule_ids(self) -> set[str]:
-        """The ids in this ruleset's catalogue."""
-        return set(self.catalogue)
-
-    def demos(self) -> dict:
-        """Rule demos (demos.toml), by rule id."""
-        return load_demos(self, Path(__file__).with_name("demos.toml"))

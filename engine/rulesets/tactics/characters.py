@@ -4,15 +4,13 @@ A problem is a `file: table: field: message` line; all of them are gathered and 
 as one BadCards, so a card author sees every mistake at once.
 """
 
-import re
-import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
-from ...core.errors import BadCards
+from ...core.carddata import (LANGUAGES, Problems, choice, identifier, names, parse_toml, read_text, show,
+                              table, top_level, unknown_fields, whole_number)
 
 BUILTIN_FILE = Path(__file__).with_name("content") / "characters.toml"
-LANGUAGES = ("en", "ja", "ru")
 KINDS = ("king", "hero", "unit")
 CLASSES = ("guardian", "warrior", "archer", "mage", "healer", "summoner")
 ELEMENTS = ("pyro", "eol", "aqua", "geo", "none")
@@ -22,8 +20,6 @@ ENEMY_TARGETS = ("enemy", "enemy_row", "all_enemies")
 TRIGGERS = ("when_attacked", "after_own_act")
 REACT_TARGETS = {"when_attacked": ("self", "attacker"), "after_own_act": ("self", "target", "all_allies")}
 ARMY_MEMBERS = 5                 # G0-13: a King plus five
-MAX_FILE_BYTES = 1_000_000
-_ID = re.compile(r"[a-z0-9_-]{1,40}")
 
 # stat -> (lowest, highest)
 _STATS = {"speed": (1, 9), "range": (1, 5), "health": (1, 30)}
@@ -151,48 +147,21 @@ class Content:
     armies: dict
 
 
-class _Problems:
-    """Collects `file: table: field: message` lines."""
-
-    def __init__(self, source: str):
-        self.source, self.lines = source, []
-
-    def add(self, table: str, field_name: str, message: str) -> None:
-        self.lines.append(f"{self.source}: {table}: {field_name}: {message}")
-
-
 def load_content_file(path) -> Content:
     """Read and validate a characters file; raises BadCards listing every problem."""
     path = Path(path)
-    try:
-        if path.stat().st_size > MAX_FILE_BYTES:
-            raise BadCards([f"{path.name}: -: -: file is larger than {MAX_FILE_BYTES} bytes"])
-        text = path.read_bytes().decode("utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        reason = "not UTF-8 text" if isinstance(error, UnicodeDecodeError) else (error.strerror or "unreadable")
-        raise BadCards([f"{path}: -: -: cannot read the file ({reason})"]) from None
-    return parse_content(text, path.name)
+    return parse_content(read_text(path), path.name)
 
 
 def parse_content(text: str, source: str = "characters") -> Content:
     """Validate characters-file text; raises BadCards listing every problem."""
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
-        raise BadCards([f"{source}: -: -: not valid TOML ({error})"]) from None
-    return content_from_data(data, source)
+    return content_from_data(parse_toml(text, source), source)
 
 
 def content_from_data(data, source: str = "characters") -> Content:
     """Validate already-parsed data: characters first, then the references between them."""
-    problems = _Problems(source)
-    if not isinstance(data, dict):
-        problems.add("-", "-", "character data must be a table")
-        raise BadCards(problems.lines)
-    for key in data:
-        if key not in ("characters", "armies"):
-            problems.add(str(key)[:40], "-", "unknown top-level table (expected 'characters' and 'armies')")
-    raw_chars = _table(data, "characters", problems)
+    problems = top_level(data, source, ("characters", "armies"), "character data")
+    raw_chars = table(data, "characters", problems)
     summoned = {cid for cid, raw in raw_chars.items() if raw.get("summoned") is True}
     characters = {}
     for char_id, raw in raw_chars.items():
@@ -200,47 +169,28 @@ def content_from_data(data, source: str = "characters") -> Content:
         if char:
             characters[char_id] = char
     armies = {}
-    for army_id, raw in _table(data, "armies", problems).items():
+    for army_id, raw in table(data, "armies", problems).items():
         army = _army(army_id, raw, raw_chars, problems)
         if army:
             armies[army_id] = army
-    if problems.lines:
-        raise BadCards(problems.lines)
+    problems.raise_any()
     return Content(characters, armies)
 
 
-def _table(data: dict, key: str, problems: _Problems) -> dict:
-    table = data.get(key, {})
-    if not isinstance(table, dict):
-        problems.add(key, "-", "must be a table of tables")
-        return {}
-    good = {}
-    for item_id, raw in table.items():
-        if not _ID.fullmatch(str(item_id)):
-            problems.add(f"{key}.{str(item_id)[:40]}", "id", "ids use a-z, 0-9, '_' and '-' (1 to 40 characters)")
-        elif not isinstance(raw, dict):
-            problems.add(f"{key}.{item_id}", "-", "must be a table")
-        else:
-            good[item_id] = raw
-    return good
-
-
-def _character(char_id: str, raw: dict, summoned: set, problems: _Problems) -> CharacterDef | None:
+def _character(char_id: str, raw: dict, summoned: set, problems: Problems) -> CharacterDef | None:
     where = f"characters.{char_id}"
     before = len(problems.lines)
-    for key in raw:
-        if key not in _CHAR_KEYS:
-            problems.add(where, str(key)[:40], "unknown field")
-    kind = _choice(raw, "kind", KINDS, where, "kind", problems)
-    cls = _choice(raw, "class", CLASSES, where, "class", problems)
-    element = _choice(raw, "element", ELEMENTS, where, "element", problems)
-    stats = {key: _int(raw, key, low, high, where, key, problems) for key, (low, high) in _STATS.items()}
+    unknown_fields(raw, _CHAR_KEYS, where, problems)
+    kind = choice(raw, "kind", KINDS, where, problems)
+    cls = choice(raw, "class", CLASSES, where, problems)
+    element = choice(raw, "element", ELEMENTS, where, problems)
+    stats = {key: whole_number(raw, key, low, high, where, problems) for key, (low, high) in _STATS.items()}
     is_summoned = raw.get("summoned", False)
     if not isinstance(is_summoned, bool):
-        problems.add(where, "summoned", f"must be true or false; got {_show(is_summoned)}")
+        problems.add(where, "summoned", f"must be true or false; got {show(is_summoned)}")
     elif is_summoned and kind == "king":
         problems.add(where, "summoned", "a King cannot be a summoned character")
-    name = _names(raw.get("name"), where, "name", problems)
+    name = names(raw.get("name"), where, "name", problems)
     acts = raw.get("act_skills")
     if not isinstance(acts, list) or not 1 <= len(acts) <= 3:
         problems.add(where, "act_skills", "must be a list of 1 to 3 skill tables")
@@ -268,15 +218,13 @@ def _skill(raw, where, at, summoned, problems) -> Skill | None:
         problems.add(where, at, "must be a table")
         return None
     before = len(problems.lines)
-    for key in raw:
-        if key not in _SKILL_KEYS:
-            problems.add(where, f"{at}.{str(key)[:40]}", "unknown field")
-    skill_id = _skill_id(raw, where, at, problems)
-    name = _names(raw.get("name"), where, f"{at}.name", problems)
-    ap = _int(raw, "ap", 0, 4, where, f"{at}.ap", problems)
-    reach = _int(raw, "range", 1, 5, where, f"{at}.range", problems) if "range" in raw else None
-    element = _choice(raw, "element", SKILL_ELEMENTS, where, f"{at}.element", problems) if "element" in raw else None
-    target = _choice(raw, "target", TARGETS, where, f"{at}.target", problems)
+    unknown_fields(raw, _SKILL_KEYS, where, problems, f"{at}.")
+    skill_id = identifier(raw.get("id"), where, f"{at}.id", problems)
+    name = names(raw.get("name"), where, f"{at}.name", problems)
+    ap = whole_number(raw, "ap", 0, 4, where, problems, f"{at}.ap")
+    reach = whole_number(raw, "range", 1, 5, where, problems, f"{at}.range") if "range" in raw else None
+    element = choice(raw, "element", SKILL_ELEMENTS, where, problems, f"{at}.element") if "element" in raw else None
+    target = choice(raw, "target", TARGETS, where, problems, f"{at}.target")
     effects = _effects(raw.get("effects"), where, at, summoned, problems)
     if len(problems.lines) > before:
         return None
@@ -288,27 +236,17 @@ def _react(raw, where, at, summoned, problems) -> Skill | None:
         problems.add(where, at, "must be a table")
         return None
     before = len(problems.lines)
-    for key in raw:
-        if key not in _REACT_KEYS:
-            problems.add(where, f"{at}.{str(key)[:40]}", "unknown field")
-    skill_id = _skill_id(raw, where, at, problems)
-    name = _names(raw.get("name"), where, f"{at}.name", problems)
-    trigger = _choice(raw, "trigger", TRIGGERS, where, f"{at}.trigger", problems)
+    unknown_fields(raw, _REACT_KEYS, where, problems, f"{at}.")
+    skill_id = identifier(raw.get("id"), where, f"{at}.id", problems)
+    name = names(raw.get("name"), where, f"{at}.name", problems)
+    trigger = choice(raw, "trigger", TRIGGERS, where, problems, f"{at}.trigger")
     target = None
     if trigger:
-        target = _choice(raw, "target", REACT_TARGETS[trigger], where, f"{at}.target", problems)
+        target = choice(raw, "target", REACT_TARGETS[trigger], where, problems, f"{at}.target")
     effects = _effects(raw.get("effects"), where, at, summoned, problems)
     if len(problems.lines) > before:
         return None
     return Skill(skill_id, name, target, effects, trigger=trigger)
-
-
-def _skill_id(raw, where, at, problems) -> str | None:
-    value = raw.get("id")
-    if not isinstance(value, str) or not _ID.fullmatch(value):
-        problems.add(where, f"{at}.id", "ids use a-z, 0-9, '_' and '-' (1 to 40 characters)")
-        return None
-    return value
 
 
 def _effects(value, where, at, summoned, problems) -> tuple:
@@ -321,20 +259,18 @@ def _effects(value, where, at, summoned, problems) -> tuple:
         if not isinstance(raw, dict):
             problems.add(where, here, "must be a table")
             continue
-        kind = _choice(raw, "kind", tuple(EFFECT_FIELDS), where, f"{here}.kind", problems)
+        kind = choice(raw, "kind", tuple(EFFECT_FIELDS), where, problems, f"{here}.kind")
         if kind is None:
             continue
         allowed = set(EFFECT_FIELDS[kind]) | {"kind"} | ({"character"} if kind == "invoke" else set())
-        for key in raw:
-            if key not in allowed:
-                problems.add(where, f"{here}.{str(key)[:40]}", f"not a field of a {kind} effect")
-        numbers = {key: _int(raw, key, low, high, where, f"{here}.{key}", problems)
+        unknown_fields(raw, allowed, where, problems, f"{here}.", f"not a field of a {kind} effect")
+        numbers = {key: whole_number(raw, key, low, high, where, problems, f"{here}.{key}")
                    for key, (low, high) in EFFECT_FIELDS[kind].items()}
         character = ""
         if kind == "invoke":
             character = raw.get("character")
             if not isinstance(character, str) or character not in summoned:
-                problems.add(where, f"{here}.character", f"must name a summoned=true character; got {_show(character)}")
+                problems.add(where, f"{here}.character", f"must name a summoned=true character; got {show(character)}")
                 character = ""
         if None not in numbers.values():
             effects.append(Effect(kind, character=character, **numbers))
@@ -344,13 +280,11 @@ def _effects(value, where, at, summoned, problems) -> tuple:
 def _army(army_id, raw, raw_chars, problems) -> ArmyDef | None:
     where = f"armies.{army_id}"
     before = len(problems.lines)
-    for key in raw:
-        if key not in ("name", "king", "members"):
-            problems.add(where, str(key)[:40], "unknown field")
-    name = _names(raw.get("name"), where, "name", problems)
+    unknown_fields(raw, ("name", "king", "members"), where, problems)
+    name = names(raw.get("name"), where, "name", problems)
     king = raw.get("king")
     if not isinstance(king, str) or raw_chars.get(king, {}).get("kind") != "king":
-        problems.add(where, "king", f"must name a kind=\"king\" character; got {_show(king)}")
+        problems.add(where, "king", f"must name a kind=\"king\" character; got {show(king)}")
     members = raw.get("members")
     if not isinstance(members, list) or len(members) != ARMY_MEMBERS:
         problems.add(where, "members", f"must list exactly {ARMY_MEMBERS} character ids")
@@ -368,7 +302,7 @@ def pick_problem(member, characters: dict) -> str | None:
     """Why `member` cannot be picked into an army (unknown, a King, or summoned), or None."""
     raw = characters.get(member) if isinstance(member, str) else None
     if raw is None:
-        return f"unknown character {_show(member)}"
+        return f"unknown character {show(member)}"
     kind = raw.kind if isinstance(raw, CharacterDef) else raw.get("kind")
     summoned = raw.summoned if isinstance(raw, CharacterDef) else raw.get("summoned", False)
     if kind == "king":
@@ -376,41 +310,6 @@ def pick_problem(member, characters: dict) -> str | None:
     if summoned:
         return f"{member} is summoned; only invoke effects bring it into play"
     return None
-
-
-def _choice(raw, key, allowed, where, field_name, problems):
-    value = raw.get(key)
-    if value not in allowed or isinstance(value, bool):
-        problems.add(where, field_name, f"must be one of {', '.join(allowed)}; got {_show(value)}")
-        return None
-    return value
-
-
-def _int(raw, key, low, high, where, field_name, problems):
-    value = raw.get(key)
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        got = "missing" if key not in raw else _show(value)
-        problems.add(where, field_name, f"must be a whole number from {low} to {high}; got {got}")
-        return None
-    return value
-
-
-def _names(value, where, key, problems) -> dict:
-    if not isinstance(value, dict):
-        problems.add(where, key, "must be a table with en, ja and ru")
-        return {}
-    for language in value:
-        if language not in LANGUAGES:
-            problems.add(where, f"{key}.{str(language)[:10]}", "unknown language (use en, ja, ru)")
-    for language in LANGUAGES:
-        text = value.get(language)
-        if not isinstance(text, str) or not text.strip() or len(text) > 60:
-            problems.add(where, f"{key}.{language}", "must be text of 1 to 60 characters")
-    return {language: value.get(language) for language in LANGUAGES}
-
-
-def _show(value) -> str:
-    return repr(value)[:40]
 
 
 _BUILTIN: Content | None = None

@@ -4,14 +4,10 @@ Not registered yet: the lead adds `@register` (and the import in engine/rulesets
 once the rule demos exist.
 """
 
-from pathlib import Path
-
-from ...core.catalogue import load_catalogue
-from ...core.demos import load_demos
 from ...core.errors import BadCards, BadSetup, IllegalAction
 from ...core.events import EventLog
 from ...core.rng import Rng
-from ...core.ruleset import Decision, Ruleset
+from ...core.ruleset import Decision, Ruleset, register
 from .bots import SensibleBot
 from .characters import BUILTIN_FILE, Content, builtin_content, load_content_file, pick_problem
 from .options import OPTIONS, SETTLED
@@ -22,6 +18,7 @@ from . import turn
 SETUP_STREAM = 99       # the PRNG stream that picks default armies, apart from the battle's own
 
 
+@register
 class Tactics(Ruleset):
     """Two armies on rows; speed-ordered character turns, Act Points, a Soulwell, an Element Loop."""
 
@@ -31,7 +28,6 @@ class Tactics(Ruleset):
     seats = ("0", "1")
     options = OPTIONS
     settled_without_option = SETTLED
-    catalogue = load_catalogue(Path(__file__).with_name("rules.toml"))
     bots = {"sensible": SensibleBot}
 
     def __init__(self, content: Content | None = None):
@@ -201,11 +197,3 @@ class Tactics(Ruleset):
     def to_data(self, state: Battle) -> dict:
         """The full state, for the digest."""
         return {"ruleset": self.id, "version": self.version, **state.to_data()}
-
-    def rule_ids(self) -> set[str]:
-        """The ids in this ruleset's catalogue."""
-        return set(self.catalogue)
-
-    def demos(self) -> dict:
-        """Rule demos (demos.toml, once written), by rule id."""
-        return load_demos(self, Path(__file__).with_name("demos.toml"))
