@@ -29,8 +29,10 @@ from engine import __version__  # noqa: E402
 from engine.core import all_rulesets, encode_link  # noqa: E402
 from engine.rulesets.autobattle.cards import ELEMENTS, LANGUAGES, builtin_content  # noqa: E402
 from engine.rulesets.autobattle.texts import card_lines, term  # noqa: E402
+from engine.rulesets.tactics.characters import builtin_content as tactics_content  # noqa: E402
 from ui.route import replay_hash  # noqa: E402
-from ui.words import message  # noqa: E402
+from ui.tactics_words import skill_line  # noqa: E402
+from ui.words import message, word  # noqa: E402
 
 TEMPLATES = Path(__file__).with_name("templates")
 STATIC = Path(__file__).with_name("static")
@@ -213,7 +215,12 @@ def write_config(dist: Path, loader: str) -> None:
 
 # --- pages ----------------------------------------------------------------------------------
 
-PAGES = {"index.html": "app.html", "autobattle/cards.html": "cards.html", "autobattle/rules.html": "rules.html"}
+# page -> (template, the ruleset it is about, or None)
+PAGES = {"index.html": ("app.html", None),
+         "autobattle/cards.html": ("cards.html", "autobattle"), "autobattle/rules.html": ("rules.html", "autobattle"),
+         "tactics/cards.html": ("tactics_cards.html", "tactics"), "tactics/rules.html": ("rules.html", "tactics")}
+# Per ruleset: the message keys of its rules page's title and introduction.
+RULES_TEXT = {"autobattle": ("rules_title", "rules_intro"), "tactics": ("trules_title", "trules_intro")}
 
 
 def page_path(lang: str, page: str) -> str:
@@ -226,29 +233,56 @@ def relative(from_page: str, to_path: str) -> str:
     return posixpath.relpath(to_path, posixpath.dirname(from_page) or ".")
 
 
+def ruleset_context(ruleset) -> dict:
+    """What a ruleset's rules page shows: its catalogue, options and demo links."""
+    demo_links = {rule: replay_hash(ruleset.id, encode_link(demo.record), step=demo.step, rule=rule)
+                  for rule, demo in ruleset.demos().items()}
+    title, intro = RULES_TEXT[ruleset.id]
+    return {"ruleset": ruleset, "rules": list(ruleset.catalogue.items()), "demo_links": demo_links,
+            "options": {option.key: option for option in ruleset.options}, "rules_title": title,
+            "rules_intro": intro}
+
+
+def tactics_context() -> dict:
+    """The tactics characters and armies, for the gallery and the play page's templates."""
+    content = tactics_content()
+    chars = {cid: defn.to_data() for cid, defn in content.characters.items()}
+    names = {cid: data["name"] for cid, data in chars.items()}
+    kinds = ("king", "hero", "unit")
+    order = sorted(chars, key=lambda cid: (chars[cid]["summoned"], kinds.index(chars[cid]["kind"]), cid))
+    return {"tactics_chars": chars, "tactics_order": order,
+            "tactics_armies": [content.armies[a] for a in sorted(content.armies)],
+            "tactics_summoned": [cid for cid in order if chars[cid]["summoned"]],
+            "tactics_free": [cid for cid in order if not chars[cid]["summoned"] and not any(
+                cid == army.king or cid in army.members for army in content.armies.values())],
+            "skill_line": lambda skill, lang: skill_line(skill, lang, names), "word": word,
+            "message_stats": lambda c, lang: message("teffect", "stats", lang, speed=c["speed"], range=c["range"],
+                                                     health=c["health"])}
+
+
 def render_pages(dist: Path) -> None:
     """Every page in every language, pre-rendered with Jinja2 from the one message catalogue."""
     env = Environment(loader=FileSystemLoader(TEMPLATES), autoescape=True, undefined=StrictUndefined,
                       trim_blocks=True, lstrip_blocks=True)
     content = builtin_content()
-    ruleset = {r.id: r for r in all_rulesets()}["autobattle"]
+    rulesets = {r.id: r for r in all_rulesets()}
+    per_ruleset = {rid: ruleset_context(rulesets[rid]) for rid in RULES_TEXT if rid in rulesets}
     cards = sorted(content.cards.values(), key=lambda c: (ELEMENTS.index(c.element), c.type != "hero", c.crystals, c.id))
     squads = sorted(content.squads.values(), key=lambda s: (ELEMENTS.index(s.element), s.id))
-    demo_links = {rule: replay_hash("autobattle", encode_link(demo.record), step=demo.step, rule=rule)
-                  for rule, demo in ruleset.demos().items()}
     common = {
         "version": __version__, "languages": LANGUAGES, "elements": ELEMENTS, "cards": cards,
         "squads": squads, "card_lines": card_lines, "term": term,
-        "built": {r.id for r in all_rulesets()}, "ruleset": ruleset,
-        "rules": list(ruleset.catalogue.items()), "demo_links": demo_links,
-        "options": {option.key: option for option in ruleset.options},
+        "built": set(rulesets), **per_ruleset["autobattle"], **tactics_context(),
         "plugins_off": ["!" + name for name in PYSCRIPT_PLUGINS_OFF],
         "t_in": lambda lang, key, **values: message("page", key, lang, **values),
     }
     for lang in LANGUAGES:
-        for page, template in PAGES.items():
+        for page, (template, about) in PAGES.items():
+            if about is not None and about not in rulesets:
+                continue
             path = page_path(lang, page)
-            context = dict(common, lang=lang, root=relative(path, "."), home=relative(path, page_path(lang, ".")),
+            context = dict(common, **per_ruleset.get(about, {}), lang=lang, root=relative(path, "."),
+                           home=relative(path, page_path(lang, ".")),
                            alternates={other: relative(path, page_path(other, page)) for other in LANGUAGES},
                            t=functools.partial(_t, lang))
             target = dist / path

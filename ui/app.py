@@ -321,19 +321,23 @@ def guarded(handler):
 
 
 class App:
-    """Routes between the home page and the autobattle page as the address changes."""
+    """Routes between the home page, the autobattle page and the tactics page as the address changes."""
 
     def __init__(self):
-        self.page = AutobattlePage(str(document.documentElement.lang or "en"))
+        self.lang = str(document.documentElement.lang or "en")
+        self.page = AutobattlePage(self.lang)
+        self.tactics = None         # the tactics page, imported and bound on first visit
         self._route_proxy = create_proxy(guarded(lambda event: self.route()))
         # For build/bench_site.py: the same battles timed here and on CPython.
         self._bench_proxy = create_proxy(lambda games: time_battles(int(games)))
+        self._tactics_bench_proxy = create_proxy(self._tactics_bot_times)
 
     def start(self) -> None:
         """Bind everything, show the current route, and tell the page (and tests) we are ready."""
         self.page.bind()
         window.addEventListener("hashchange", self._route_proxy)
         window.skirmishTimeBattles = self._bench_proxy
+        window.skirmishTacticsBotTimes = self._tactics_bench_proxy
         guarded(lambda event: self.route())(None)
         element("loading").hidden = True
         document.body.dataset.ready = "1"
@@ -342,8 +346,25 @@ class App:
         """Show the section the hash names; open a replay link."""
         hash_text = str(window.location.hash)
         route = parse_hash(hash_text)
-        name = "autobattle" if route.ruleset == "autobattle" else "home"
+        name = route.ruleset if route.ruleset in ("autobattle", "tactics") else "home"
         for section in document.querySelectorAll("section.route"):
             section.hidden = section.id != f"route-{name}"
-        if route.page == "replay":
+        if name == "tactics":
+            page = self._tactics_page()
+            if route.page == "replay":
+                page.open_link(hash_text, route.params)
+        elif route.page == "replay":
             self.page.open_link(hash_text, route.params)
+
+    def _tactics_page(self):
+        """The tactics page, imported on first use (the autobattle page's start-up stays light)."""
+        if self.tactics is None:
+            from ui.tactics import TacticsPage
+            self.tactics = TacticsPage(self.lang)
+            self.tactics.bind()
+        return self.tactics
+
+    def _tactics_bot_times(self, seed):
+        """`window.skirmishTacticsBotTimes(seed)`: the sensible bot's decision times (ms) over one game."""
+        from ui.tactics import times_for_js
+        return times_for_js(seed)

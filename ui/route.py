@@ -1,4 +1,4 @@
-"""Routes from `location.hash`: `#/`, `#/autobattle`, `#/autobattle/replay?g=PAYLOAD&turn=N`."""
+"""Routes from `location.hash`: `#/`, `#/autobattle`, `#/autobattle/replay?g=PAYLOAD&turn=N`, `#/tactics`, …"""
 
 from dataclasses import dataclass, field
 
@@ -26,9 +26,9 @@ def parse_hash(hash_text: str) -> Route:
         params = {key: values[-1] for key, values in parse_qs(query, keep_blank_values=True).items()}
     if not parts:
         return Route("home")
-    if parts[0] == "autobattle":
+    if parts[0] in ("autobattle", "tactics"):
         page = parts[1] if len(parts) > 1 and parts[1] in ("play", "replay") else "play"
-        return Route(page, "autobattle", params)
+        return Route(page, parts[0], params)
     return Route("home")
 
 

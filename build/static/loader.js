@@ -11,7 +11,7 @@
 
   function showRoute() {
     var route = (location.hash.split("?")[0].split("/")[1] || "home");
-    if (route !== "autobattle") route = "home";
+    if (route !== "autobattle" && route !== "tactics") route = "home";
     var sections = document.querySelectorAll("section.route");
     for (var i = 0; i < sections.length; i++) sections[i].hidden = sections[i].id !== "route-" + route;
   }

@@ -1,8 +1,4 @@
-"""The tactics ruleset: metadata, setup from armies and seed, and the engine contract.
-
-Not registered yet: the lead adds `@register` (and the import in engine/rulesets/__init__.py)
-once the rule demos exist.
-"""
+"""The tactics ruleset: metadata, setup from armies and seed, and the engine contract."""
 
 from ...core.errors import BadCards, BadSetup, IllegalAction
 from ...core.events import EventLog
@@ -88,6 +84,20 @@ class Tactics(Ruleset):
         if len(set(picked)) != len(picked):
             raise BadSetup(f"seat {seat}'s members must all differ (one Attribute card each)")
         return {"king": king, "members": list(picked)}
+
+    def build_setup(self, options: dict, seed: int, decks: dict[int, list[str]], cards_file=None) -> dict:
+        """A setup from the command line: `--deck SIDE=ARMY` (a preset) or `--deck SIDE=KING,MEMBER,…`."""
+        if cards_file:
+            raise BadSetup("tactics does not load a user's character file into games yet; "
+                           "check one with 'python -m engine cards validate FILE'")
+        setup = self.default_setup(options, seed)
+        for seat, names in decks.items():
+            setup["armies"][seat] = names[0] if len(names) == 1 else {"king": names[0], "members": names[1:]}
+        return self.check_setup(setup, options)
+
+    def squad_table(self) -> list[tuple[str, str, str]]:
+        """(id, king, English name) of every preset army, for `cards list`."""
+        return [(army.id, army.king, army.name["en"]) for army in self.content.armies.values()]
 
     def army_ids(self, army, size: int) -> tuple[str, list[str]]:
         """(king, members) of a checked army spec; a preset gives its first `size` members."""

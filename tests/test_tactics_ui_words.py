@@ -1,0 +1,41 @@
+"""The tactics page's words, without a browser: every event of real games in every language, skill
+lines for the gallery, and the `#/tactics` routes."""
+
+import pytest
+
+from engine.core import Session, get_ruleset, make_bot
+from ui.route import parse_hash, replay_hash
+from ui.tactics_words import char_names, describe, skill_line, skill_names
+from ui.words import message
+
+
+@pytest.mark.parametrize("lang", ["en", "ja", "ru"])
+def test_every_event_of_bot_games_has_a_sentence(lang):
+    ruleset = get_ruleset("tactics")
+    kinds = set()
+    for seed in range(4):
+        session = Session.start("tactics", seed=seed)
+        session.run({seat: make_bot(ruleset, "sensible") for seat in (0, 1)})
+        view = session.view(None)
+        names, skills = char_names(view, lang), skill_names(view, lang)
+        for event in session.events:
+            data = event.to_data()
+            text = describe(data, names, skills, lang)
+            assert text and text != message("tlog", "other", lang, kind=data["kind"]), data
+            assert "{" not in text, text
+            kinds.add(data["kind"])
+    assert {"deploy", "turn", "skill", "damage", "engaged", "end"} <= kinds
+
+
+def test_skill_lines_name_cost_target_and_effects():
+    content = get_ruleset("tactics").content
+    king = content.characters["cinder_king"].to_data()
+    line = skill_line(king["act_skills"][0], "en")
+    assert line == "Ember Cleave: 1 AP, own range, Pyro, one enemy: 3 damage"
+    assert skill_line(king["react_skills"][0], "en").startswith("Smoulder Guard: when attacked, itself: shield 2")
+
+
+def test_tactics_routes():
+    assert (parse_hash("#/tactics").page, parse_hash("#/tactics").ruleset) == ("play", "tactics")
+    route = parse_hash(replay_hash("tactics", "S1.abc", step=4))
+    assert (route.page, route.ruleset, route.params) == ("replay", "tactics", {"g": "S1.abc", "step": "4"})
