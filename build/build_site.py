@@ -243,6 +243,9 @@ def ruleset_context(ruleset) -> dict:
             "rules_intro": intro}
 
 
+CUSTOM_ARMY = "custom"      # the army select's value for "Build your own" (ui/tactics.py reads it)
+
+
 def tactics_context() -> dict:
     """The tactics characters and armies, for the gallery and the play page's templates."""
     content = tactics_content()
@@ -250,7 +253,14 @@ def tactics_context() -> dict:
     names = {cid: data["name"] for cid, data in chars.items()}
     kinds = ("king", "hero", "unit")
     order = sorted(chars, key=lambda cid: (chars[cid]["summoned"], kinds.index(chars[cid]["kind"]), cid))
+    ruleset = next(r for r in all_rulesets() if r.id == "tactics")
+    if CUSTOM_ARMY in content.armies:
+        raise BuildError(f"a preset army may not be called {CUSTOM_ARMY!r}: the play page uses it for a built army")
     return {"tactics_chars": chars, "tactics_order": order,
+            "tactics_custom": CUSTOM_ARMY,
+            "tactics_army_members": next(o.default for o in ruleset.options if o.key == "army_members"),
+            "tactics_kings": [cid for cid in order if chars[cid]["kind"] == "king" and not chars[cid]["summoned"]],
+            "tactics_pickable": [cid for cid in order if chars[cid]["kind"] != "king" and not chars[cid]["summoned"]],
             "tactics_armies": [content.armies[a] for a in sorted(content.armies)],
             "tactics_summoned": [cid for cid in order if chars[cid]["summoned"]],
             "tactics_free": [cid for cid in order if not chars[cid]["summoned"] and not any(

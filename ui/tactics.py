@@ -21,6 +21,7 @@ from ui.tactics_words import char_names, describe, skill_line, skill_names
 from ui.words import message, word
 
 MAX_SEED = (1 << 63) - 1
+CUSTOM = "custom"       # the army select's "Build your own" value (build/build_site.py CUSTOM_ARMY)
 MAX_AUTO_STEPS = 10_000
 BOT = "sensible"
 
@@ -113,6 +114,7 @@ class TacticsPage:
         self.replayed: Session | None = None
         self.demo_rule = None
         self.armies = {}
+        self.picked = {0: [], 1: []}    # a built army's members per seat, in the order they were ticked
         self._proxies = []
 
     # --- wiring --------------------------------------------------------------------------
@@ -124,6 +126,7 @@ class TacticsPage:
             ("tactics-undo", "click"): self.on_undo, ("tactics-abandon", "click"): self.on_abandon,
             ("tactics-share", "click"): self.on_share, ("tactics-spend", "change"): self.on_spend,
             ("tactics-board", "click"): self.on_click, ("tactics-skills", "click"): self.on_skill,
+            ("tactics-setup", "change"): self.on_setup_change,
             ("tactics-to-start", "click"): lambda e: self.show_frame(0),
             ("tactics-back", "click"): lambda e: self.show_frame(self.index - 1),
             ("tactics-forward", "click"): lambda e: self.show_frame(self.index + 1),
@@ -135,7 +138,66 @@ class TacticsPage:
             element(element_id).addEventListener(event, proxy)
         for option in element("tactics-army-0").options:
             self.armies[str(option.value)] = str(option.textContent)
-        element("tactics-start").disabled = False
+        self.armies[CUSTOM] = message("ui", "t_custom_army", self.lang)
+        self.army_members = next(o.default for o in self.ruleset.options if o.key == "army_members")
+        self.update_builders()
+
+    # --- the army builder ----------------------------------------------------------------
+
+    def on_setup_change(self, event) -> None:
+        """Any change in the setup form: show or hide a builder, keep the ticked order, re-check."""
+        self.update_builders()
+
+    def _ticked(self, seat: int) -> list[str]:
+        """The ticked members of a seat's builder: those ticked before keep their order, new ones follow."""
+        boxes = element(f"tactics-members-{seat}").querySelectorAll("input[type=checkbox]")
+        checked = [str(box.value) for box in boxes if box.checked]
+        kept = [cid for cid in self.picked[seat] if cid in checked]
+        self.picked[seat] = kept + [cid for cid in checked if cid not in kept]
+        return self.picked[seat]
+
+    def army_choice(self, seat: int):
+        """The army a seat's controls name: a preset id, or {"king", "members"} from the builder."""
+        value = str(element(f"tactics-army-{seat}").value)
+        if value != CUSTOM:
+            return value
+        return {"king": str(element(f"tactics-king-{seat}").value), "members": list(self._ticked(seat))}
+
+    def army_problem(self, seat: int) -> str | None:
+        """What a built army still lacks, in one line (None when it is complete or a preset)."""
+        army = self.army_choice(seat)
+        if isinstance(army, str):
+            return None
+        size, count = self.army_members, len(army["members"])
+        if count > size:
+            return message("ui", "t_too_many_members", self.lang, seat=seat, count=count - size, size=size)
+        if not army["king"]:
+            return message("ui", "t_need_king", self.lang, seat=seat)
+        if count < size:
+            return message("ui", "t_need_members", self.lang, seat=seat, count=size - count)
+        return None
+
+    def update_builders(self) -> None:
+        """Show each seat's builder when "Build your own" is chosen; Start only when both armies are whole."""
+        problems = []
+        for seat in (0, 1):
+            builder = element(f"tactics-build-{seat}")
+            custom = str(element(f"tactics-army-{seat}").value) == CUSTOM
+            builder.hidden = not custom
+            problem = self.army_problem(seat)
+            if custom:
+                full = len(self._ticked(seat)) >= self.army_members
+                for box in element(f"tactics-members-{seat}").querySelectorAll("input[type=checkbox]"):
+                    box.disabled = full and not box.checked
+                status = element(f"tactics-build-status-{seat}")
+                status.textContent = problem or message("ui", "t_army_ready", self.lang, seat=seat)
+                status.classList.toggle("missing", problem is not None)
+            if problem:
+                problems.append(problem)
+        hint = element("tactics-start-hint")
+        hint.textContent = problems[0] if problems else ""
+        hint.hidden = not problems
+        element("tactics-start").disabled = bool(problems)
 
     # --- starting ------------------------------------------------------------------------
 
@@ -147,7 +209,10 @@ class TacticsPage:
         seed_text = str(element("tactics-seed").value).strip()
         if not seed_text.isdigit() or int(seed_text) > MAX_SEED:
             raise SkirmishError(message("ui", "bad_seed", self.lang))
-        armies = [str(element(f"tactics-army-{seat}").value) for seat in (0, 1)]
+        problems = [problem for problem in (self.army_problem(seat) for seat in (0, 1)) if problem]
+        if problems:
+            raise SkirmishError(problems[0])
+        armies = [self.army_choice(seat) for seat in (0, 1)]
         self.seats = ["bot" if str(element(f"tactics-seat-{seat}").value) == "bot" else "human" for seat in (0, 1)]
         self.session = Session.start("tactics", seed=int(seed_text), setup={"armies": armies})
         self.bots = {seat: make_bot(self.ruleset, BOT) for seat in (0, 1) if self.seats[seat] == "bot"}

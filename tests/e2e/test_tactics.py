@@ -8,7 +8,7 @@ from urllib.parse import unquote
 
 import pytest
 
-from engine.core import get_ruleset
+from engine.core import decode_link, get_ruleset
 
 from .support import Tab, engine_cli
 
@@ -216,6 +216,81 @@ def test_abandon_ends_the_game_and_cites_s0_r38(open_page):
     assert tab.page.locator('#tactics-log li[data-rule="S0-R38"]').count() == 1
     report = cli_replay(payload_of(share_link(tab)))
     assert report["digest"] == tab.page.get_attribute("#tactics-outcome", "data-digest")
+    tab.assert_clean()
+
+
+CUSTOM_KING = "cinder_king"
+CUSTOM_MEMBERS = ["squall_blade", "coral_bulwark", "marsh_poacher", "crystal_augur", "lamplight_pilgrim"]
+
+
+def member_box(seat: int, cid: str) -> str:
+    return f".tactics-member-{seat} input[value={cid}]"
+
+
+def test_army_builder_by_clicks_incomplete_then_a_custom_army_in_the_record(open_page):
+    tab = open_page("tactics-builder")
+    tab.goto("index.html#/tactics")
+    page = tab.page
+    assert not tab.visible("#tactics-build-0") and page.is_enabled("#tactics-start")
+    page.select_option("#tactics-army-0", "custom")
+    assert tab.visible("#tactics-build-0") and not tab.visible("#tactics-build-1")
+    # Every pickable character is offered (no King, nothing summoned), with its stats; only Kings in the King list.
+    chars = get_ruleset("tactics").content.characters
+    offered = page.eval_on_selector_all(".tactics-member-0 input", "bs => bs.map(b => b.value)")
+    assert sorted(offered) == sorted(c for c, d in chars.items() if d.kind != "king" and not d.summoned)
+    kings = page.eval_on_selector_all("#tactics-king-0 option", "os => os.map(o => o.value).filter(v => v)")
+    assert sorted(kings) == sorted(c for c, d in chars.items() if d.kind == "king")
+    row = tab.text(".tactics-member-0:has(input[value=squall_blade])")
+    assert "Squall" in row and "Eol" in row and "warrior" in row and "Speed 8 · Range 1 · Health 8" in row, row
+    # Incomplete: no King, then a King and 3 of 5 members; Start stays disabled with the message.
+    assert not page.is_enabled("#tactics-start")
+    assert tab.text("#tactics-build-status-0") == "Side 0: pick a King."
+    page.select_option("#tactics-king-0", CUSTOM_KING)
+    for cid in CUSTOM_MEMBERS[:3]:
+        page.check(member_box(0, cid))
+    assert not page.is_enabled("#tactics-start")
+    assert tab.text("#tactics-build-status-0") == "Side 0: pick 2 more member(s)."
+    assert tab.visible("#tactics-start-hint") and tab.text("#tactics-start-hint") == "Side 0: pick 2 more member(s)."
+    tab.screenshot("tactics-builder-incomplete")
+    for cid in CUSTOM_MEMBERS[3:]:
+        page.check(member_box(0, cid))
+    # Complete: Start is enabled, and no sixth member can be ticked.
+    assert page.is_enabled("#tactics-start") and not tab.visible("#tactics-start-hint")
+    assert tab.text("#tactics-build-status-0") == "Side 0: the army is complete."
+    assert page.is_disabled(member_box(0, "cloudpiercer"))
+    tab.screenshot("tactics-builder-complete")
+    # Whatever the engine refuses (here a non-King slipped into the King list) is the page's one-line error.
+    page.evaluate("""() => { const s = document.getElementById('tactics-king-0');
+        s.add(new Option('x', 'squall_blade')); s.value = 'squall_blade';
+        s.dispatchEvent(new Event('change', {bubbles: true})); }""")
+    page.click("#tactics-start")
+    page.wait_for_selector("#tactics-form-error", state="visible")
+    assert "king must name a King character" in tab.text("#tactics-form-error")
+    assert not tab.visible("#tactics-game")
+    page.select_option("#tactics-king-0", CUSTOM_KING)
+
+    page.select_option("#tactics-army-1", ARMIES[1])
+    page.select_option("#tactics-seat-0", "human")
+    page.select_option("#tactics-seat-1", "human")
+    page.select_option("#tactics-bot-delay", "0")
+    page.fill("#tactics-seed", "7")
+    page.click("#tactics-start")
+    page.wait_for_selector("#tactics-game", state="visible")
+    assert not tab.visible("#tactics-form-error"), tab.text("#tactics-form-error")
+    assert tab.text("#tactics-side-0 .army-name") == "a built army"
+    for _ in range(12):                 # deploy both armies, then side to move abandons
+        assert wait_human_or_end(tab)
+        assert click_one_decision(tab) == "deploy"
+    on_board = set(page.eval_on_selector_all("#tactics-side-0 .tchar[data-char]", "cs => cs.map(c => c.dataset.char)"))
+    assert on_board == {CUSTOM_KING, *CUSTOM_MEMBERS}
+    assert wait_human_or_end(tab)
+    page.click("#tactics-abandon")
+    page.wait_for_selector("#tactics-outcome[data-digest]", state="visible")
+    digest = page.get_attribute("#tactics-outcome", "data-digest")
+    payload = payload_of(share_link(tab))
+    record = decode_link(payload)
+    assert record.setup["armies"] == [{"king": CUSTOM_KING, "members": CUSTOM_MEMBERS}, ARMIES[1]]
+    assert cli_replay(payload)["digest"] == digest
     tab.assert_clean()
 
 
