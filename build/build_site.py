@@ -44,7 +44,7 @@ MICROPIP = "micropip-0.11.1-py3-none-any.whl"
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
 # PyScript's entry module and the chunks it imports on a page like ours (checked by the browser
 # tests, which fail on any 404): editors, terminals, MicroPython and games are left out.
-PYSCRIPT_CHUNKS = ("core.js", "core.css", "core-*.js", "error-*.js", "toml-*.js")
+PYSCRIPT_CHUNKS = ("core.js", "core-*.js", "error-*.js", "toml-*.js")
 PYSCRIPT_CHUNKS_MICROPIP = ("pyodide_graph-*.js",)
 PYSCRIPT_PLUGINS_OFF = ("codemirror", "deprecations-manager", "donkey", "error", "py-editor", "py-game", "py-terminal")
 
@@ -89,7 +89,8 @@ def build(dist: Path, loader: str) -> None:
     write_config(dist, loader)
     render_pages(dist)
     for path in STATIC.iterdir():
-        shutil.copy2(path, dist / path.name)
+        if path.suffix != ".js":        # the scripts are inlined into the pages
+            shutil.copy2(path, dist / path.name)
 
 
 # --- runtime --------------------------------------------------------------------------------
@@ -187,9 +188,8 @@ def pack_ui(dist: Path) -> None:
     """The PyScript front end (ui/), as one archive unpacked next to the engine."""
     with zipfile.ZipFile(dist / "ui.zip", "w", zipfile.ZIP_DEFLATED) as zipped:
         for path in sorted((ROOT / "ui").iterdir()):
-            if path.suffix in (".py", ".toml") and path.name != "main.py":
+            if path.suffix in (".py", ".toml"):
                 zipped.write(path, f"ui/{path.name}")
-    shutil.copy2(ROOT / "ui" / "main.py", dist / "main.py")
 
 
 def write_config(dist: Path, loader: str) -> None:
@@ -284,6 +284,8 @@ def render_pages(dist: Path) -> None:
         "squads": squads, "card_lines": card_lines, "term": term,
         "built": set(rulesets), **per_ruleset["autobattle"], **tactics_context(),
         "plugins_off": ["!" + name for name in PYSCRIPT_PLUGINS_OFF],
+        # Our own two small scripts go inline: a request each saved on every cold load.
+        "static_text": lambda name: (STATIC / name).read_text("utf-8").replace("</", "<\\/"),
         "t_in": lambda lang, key, **values: message("page", key, lang, **values),
     }
     for lang in LANGUAGES:

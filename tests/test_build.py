@@ -33,9 +33,9 @@ def dist(tmp_path_factory, build_site):
 
 
 def test_pages_wheel_runtime_and_config_are_emitted(build_site, dist):
-    for name in ("index.html", "autobattle/cards.html", "autobattle/rules.html", "pyscript.toml", "main.py",
+    for name in ("index.html", "autobattle/cards.html", "autobattle/rules.html", "pyscript.toml",
                  "ui.zip", build_site.WHEEL, "pyodide/pyodide.mjs", "pyodide/pyodide.asm.wasm",
-                 "pyodide/pyodide-lock.json", "pyscript/core.js", "site.css", "loader.js"):
+                 "pyodide/pyodide-lock.json", "pyscript/core.js", "site.css"):
         assert (dist / name).is_file(), name
     config = (dist / "pyscript.toml").read_text()
     assert 'interpreter = "./pyodide/pyodide.mjs"' in config

@@ -7,25 +7,9 @@ recorded action when a decision waits, an automatic step otherwise.
 import pytest
 
 from engine.core import Session, all_rulesets, decode_link, encode_link
-from engine.core import ruleset as core
-from engine.rulesets.tactics.ruleset import Tactics
 
 RULESETS = [r for r in all_rulesets() if type(r).__module__.startswith("engine.rulesets.")]
-if not any(r.id == Tactics.id for r in RULESETS):      # not registered globally yet: add it here
-    RULESETS.append(Tactics())
 DEMOS = [(ruleset, demo) for ruleset in RULESETS for demo in ruleset.demos().values()]
-
-
-@pytest.fixture
-def tactics_registered():
-    """Tactics in the registry for one test when it is not registered globally (then: a no-op)."""
-    core._load_builtin()
-    added = core._REGISTRY.get(Tactics.id) is None
-    if added:
-        core._REGISTRY[Tactics.id] = next(r for r in RULESETS if r.id == Tactics.id)
-    yield
-    if added:
-        del core._REGISTRY[Tactics.id]
 
 
 def frames(record, upto):
@@ -37,9 +21,7 @@ def frames(record, upto):
 
 
 @pytest.mark.parametrize("ruleset, demo", DEMOS, ids=[f"{r.id}:{d.rule}" for r, d in DEMOS])
-def test_demo_cites_its_rule_at_its_step(ruleset, demo, request):
-    if ruleset.id == Tactics.id:
-        request.getfixturevalue("tactics_registered")
+def test_demo_cites_its_rule_at_its_step(ruleset, demo):
     record = decode_link(encode_link(demo.record))       # as the demo link carries it
     steps, unplayed = frames(record, demo.step)
     assert len(steps) > demo.step, f"the game ended or waits for a decision before step {demo.step}"

@@ -101,7 +101,7 @@ def test_play_page_becomes_ready_under_a_subpath_with_only_local_requests(page):
                and not urlsplit(url).path.startswith("/a/b/")]
     assert outside == [], outside
     fetched = {urlsplit(url).path.rsplit("/", 1)[-1] for url in page.requests}
-    assert {"pyodide.asm.wasm", "pyscript.toml", "ui.zip", "main.py"} <= fetched, fetched
+    assert {"pyodide.asm.wasm", "pyscript.toml", "ui.zip"} <= fetched, fetched
     page.assert_clean()
     # The home route of the same shell, by hash, without a reload.
     page.page.evaluate("location.hash = '#/'")

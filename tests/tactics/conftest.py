@@ -1,8 +1,4 @@
-"""Tactics tests: make `builder` (this folder's helper) importable, and register the ruleset per test.
-
-The ruleset is not registered globally yet (the lead registers it once its demos exist), so the
-`registered` fixture puts it in the registry for one test and takes it out again.
-"""
+"""Tactics tests: make `builder` (this folder's helper) importable; `registered` gives the ruleset."""
 
 import sys
 from pathlib import Path
@@ -16,14 +12,6 @@ if HERE not in sys.path:
 
 @pytest.fixture
 def registered():
-    """The shipped-content Tactics ruleset, registered as "tactics" for the length of one test."""
-    from engine.core import ruleset as core
-    from engine.rulesets.tactics.ruleset import Tactics
-    core._load_builtin()
-    before = core._REGISTRY.get("tactics")
-    core._REGISTRY["tactics"] = ruleset = Tactics()
-    yield ruleset
-    if before is None:
-        del core._REGISTRY["tactics"]
-    else:
-        core._REGISTRY["tactics"] = before
+    """The shipped-content Tactics ruleset, as the registry serves it."""
+    from engine.core import get_ruleset
+    return get_ruleset("tactics")
