@@ -2,7 +2,7 @@
 
 from dataclasses import dataclass
 
-from engine.core import Record, Session, SkirmishError
+from engine.core import BadRecord, Record, Session, SkirmishError
 
 
 @dataclass
@@ -15,26 +15,33 @@ class Frame:
 
 
 class Replay:
-    """A finished (or stopped) game: frames 0..N, the outcome and the digest."""
+    """A finished (or stopped) game: frames 0..N, the outcome and the digest.
 
-    MAX_FRAMES = 5_000
+    Frame i is the state after `Session.history` step i (`Session.next_step`: a recorded action at
+    its decision, an automatic step otherwise), so `&step=N` in a link names the same step a rule
+    demo does, in every ruleset.
+    """
 
-    def __init__(self, session: Session):
+    MAX_FRAMES = 10_000
+
+    def __init__(self, session: Session, actions=()):
+        queue = [list(entry) for entry in actions]
         self.record = session.record
         self.ruleset = session.ruleset
-        self.frames = [Frame(0, session.view(None), [e.to_data() for e in session.history[0]])]
-        while session.outcome is None and session.decision is None:
+        self.frames = [Frame(session.turns(), session.view(None), [e.to_data() for e in session.history[0]])]
+        while (events := session.next_step(queue)) is not None:
             if len(self.frames) > self.MAX_FRAMES:
                 raise SkirmishError(f"the game did not end within {self.MAX_FRAMES} steps")
-            events = session.advance()
             self.frames.append(Frame(session.turns(), session.view(None), [e.to_data() for e in events]))
+        if queue:
+            raise BadRecord(f"record has {len(queue)} action(s) after the game ended")
         self.outcome = session.outcome
         self.digest = session.digest()
 
     @classmethod
     def from_record(cls, record: Record) -> "Replay":
-        """Replay a record (its actions are fed at their decisions)."""
-        return cls(Session.replay(record, finish=False))
+        """Replay a record, its actions fed at their decisions."""
+        return cls(Session(record), record.actions)
 
     @classmethod
     def start(cls, ruleset_id: str, seed: int, setup: dict, options: dict | None = None) -> "Replay":

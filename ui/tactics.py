@@ -7,15 +7,14 @@ Imported on first visit to `#/tactics` (ui/app.py), so the autobattle page start
 
 import asyncio
 import time
-from dataclasses import dataclass
 
 from pyscript import window
 from pyscript.ffi import create_proxy, to_js
 
 from engine.core import SkirmishError, Session, decode_link, encode_link, get_ruleset, make_bot
-from engine.core.errors import BadRecord
 from engine.core.rng import Rng
 from ui.app import element, show_error
+from ui.replay import Frame, Replay
 from ui.route import replay_hash
 from ui.tactics_words import char_names, describe, skill_line, skill_names
 from ui.words import message, word
@@ -24,32 +23,6 @@ MAX_SEED = (1 << 63) - 1
 CUSTOM = "custom"       # the army select's "Build your own" value (build/build_site.py CUSTOM_ARMY)
 MAX_AUTO_STEPS = 10_000
 BOT = "sensible"
-
-
-@dataclass
-class Frame:
-    """A replay step: the spectator's view after it, and its events."""
-
-    view: dict
-    events: list
-
-
-def replay_frames(record) -> tuple[list[Frame], Session]:
-    """Every step of a record (Session.next_step: its actions at their decisions, automatic steps
-    between), one frame each: frame i shows the state after history step i, so `&step=N` names the
-    same steps a rule demo does. The session is returned for the outcome and the digest.
-    """
-    session = Session(record)
-    frames = [Frame(session.view(None), [e.to_data() for e in session.history[0]])]
-    queue = [list(entry) for entry in record.actions]
-    for _ in range(len(queue) + MAX_AUTO_STEPS):
-        events = session.next_step(queue)
-        if events is None:
-            break
-        frames.append(Frame(session.view(None), [e.to_data() for e in events]))
-    if queue:
-        raise BadRecord(f"record has {len(queue)} action(s) after the game ended")
-    return frames, session
 
 
 def bot_times(seed: int) -> list[float]:
@@ -111,7 +84,7 @@ class TacticsPage:
         self.logged = 0                 # history steps (or frames) already in the log
         self.frames: list[Frame] = []
         self.index = 0
-        self.replayed: Session | None = None
+        self.replayed: Replay | None = None
         self.demo_rule = None
         self.armies = {}
         self.picked = {0: [], 1: []}    # a built army's members per seat, in the order they were ticked
@@ -232,13 +205,13 @@ class TacticsPage:
             record = decode_link(hash_text)
             if record.ruleset != "tactics":
                 raise SkirmishError(message("ui", "t_link_not_tactics", self.lang, ruleset=record.ruleset[:30]))
-            frames, session = replay_frames(record)
+            replay = Replay.from_record(record)
         except SkirmishError as error:
             element("tactics-game").hidden = True
             show_error("tactics-link-error", f"{message('ui', 'link_failed', self.lang)} {error}")
             return
-        self.mode, self.session, self.frames, self.replayed = "replay", None, frames, session
-        last = len(frames) - 1
+        self.mode, self.session, self.frames, self.replayed = "replay", None, replay.frames, replay
+        last = replay.last
         at = last
         step = params.get("step")
         if step is not None:
@@ -437,9 +410,9 @@ class TacticsPage:
                 if line.dataset.rule == self.demo_rule:
                     line.classList.add("highlight")
         element("tactics-status").textContent = status
-        session = self.replayed
-        ended = index == last and session.outcome is not None
-        self._draw_outcome(session.outcome if ended else None, session.digest() if ended else None, session.turns())
+        replay = self.replayed
+        ended = index == last and replay.outcome is not None
+        self._draw_outcome(replay.outcome if ended else None, replay.digest if ended else None, replay.frames[-1].turn)
 
     # --- drawing -------------------------------------------------------------------------
 

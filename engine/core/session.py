@@ -119,9 +119,8 @@ class Session:
             player, action = actions.pop(0)
             try:
                 self.submit(player, action)
-            except IllegalAction as error:
-                raise BadRecord(f"recorded action {canonical_json(action)[:80]} for seat {player} "
-                                f"is illegal: {error}") from None
+            except IllegalAction as error:   # refused actions are not recorded: this one is the next
+                raise BadRecord(f"record action {len(self.record.actions) + 1} is illegal: {error}") from None
         return self.history[-1] if len(self.history) > steps else None
 
     def step_through(self, actions: list, steps: int = MAX_STEPS) -> list[list[Event]]:
@@ -187,18 +186,11 @@ class Session:
         return events
 
     def _feed(self, actions: list, finish: bool) -> None:
-        """Replay recorded actions, taking automatic steps between them."""
-        for index, (player, action) in enumerate(actions):
-            for _ in range(MAX_STEPS):
-                if self.outcome or self.ruleset.decision(self.state) is not None:
-                    break
-                self.advance()
-            if self.outcome:
-                raise BadRecord(f"record has {len(actions) - index} action(s) after the game ended")
-            try:
-                self.submit(player, action)
-            except IllegalAction as error:
-                raise BadRecord(f"record action {index + 1} is illegal: {error}") from None
+        """Replay recorded actions (automatic steps taken between them), then play on if `finish`."""
+        queue = [list(entry) for entry in actions]
+        while queue:
+            if self.next_step(queue) is None and queue:    # None with actions left: the game ended
+                raise BadRecord(f"record has {len(queue)} action(s) after the game ended")
         if finish:
             self.run()
 

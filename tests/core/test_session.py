@@ -172,3 +172,12 @@ def test_next_step_refuses_an_illegal_recorded_action():
     walker.next_step([])
     with pytest.raises(BadRecord, match="is illegal"):
         walker.next_step([[0, 9]])
+
+
+def test_a_record_ending_halfway_through_a_simultaneous_decision_replays_to_that_point():
+    session = start()
+    session.advance()
+    session.submit(0, 1)
+    replayed = Session.replay(session.record, finish=False)
+    assert replayed.pending == {0: 1} and replayed.decision.players == (0, 1)
+    assert replayed.digest() == session.digest()

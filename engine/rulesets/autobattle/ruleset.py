@@ -1,5 +1,6 @@
 """The autobattle ruleset: metadata, setup from squads and seed, and the engine contract."""
 
+from ...core.canonical import canonical_json
 from ...core.errors import BadCards, BadSetup, IllegalAction
 from ...core.events import EventLog
 from ...core.rng import Rng
@@ -28,12 +29,18 @@ class Autobattle(Ruleset):
 
     # --- setup ---------------------------------------------------------------------------
 
+    _custom: tuple[str, Content] | None = None     # the last custom content validated, by its JSON
+
     def content(self, setup: dict) -> Content:
         """The cards a setup may use: the starter content plus any it carries."""
         extra = setup.get("content")
         if not extra:
             return builtin_content()
-        return builtin_content().merged_with(content_from_data(extra, "record", builtin_content().cards))
+        key = canonical_json(extra)     # a session asks several times (check, set-up, names): validate once
+        if self._custom is None or self._custom[0] != key:
+            merged = builtin_content().merged_with(content_from_data(extra, "record", builtin_content().cards))
+            self._custom = (key, merged)
+        return self._custom[1]
 
     def default_setup(self, options: dict, seed: int, content: Content | None = None) -> dict:
         """Two squads a side, drawn from the seed on a stream of their own."""
