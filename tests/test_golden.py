@@ -1,7 +1,9 @@
 """Golden records: each must replay to the digest stored beside it.
 
-A failure means the engine's behaviour changed. That is only allowed with a ruleset version bump
-(old records are then refused clearly); regenerate with tests/golden/make_golden.py on purpose.
+`tests/golden/RULESET.json` holds records of the ruleset's current version. A failure means the
+engine's behaviour changed: that is only allowed with a version bump. The old file then becomes
+`RULESET-vN.json`, whose records must be refused with a message naming the version (never replayed
+differently in silence), and tests/golden/make_golden.py writes the new one on purpose.
 """
 
 import json
@@ -9,16 +11,29 @@ from pathlib import Path
 
 import pytest
 
-from engine.core import Record, Session, decode_link, encode_link, get_ruleset
+from engine.core import BadRecord, Record, Session, decode_link, encode_link, get_ruleset
 
-GOLDEN = json.loads(Path(__file__).with_name("golden").joinpath("records.json").read_text("utf-8"))
+FOLDER = Path(__file__).with_name("golden")
 
 
-@pytest.mark.parametrize("case", GOLDEN, ids=[case["name"] for case in GOLDEN])
+def cases(pattern: str) -> list[dict]:
+    """Every case in the golden files matching `pattern`, each tagged with its file name."""
+    found = []
+    for path in sorted(FOLDER.glob(pattern)):
+        for case in json.loads(path.read_text("utf-8")):
+            found.append({**case, "file": path.stem})
+    return found
+
+
+CURRENT = [case for case in cases("*.json") if "-v" not in case["file"]]
+OLD = cases("*-v*.json")
+
+
+@pytest.mark.parametrize("case", CURRENT, ids=[f"{c['file']}: {c['name']}" for c in CURRENT])
 def test_golden_record_replays_to_its_digest(case):
     record = Record.from_data(case["record"])
     assert record.version == get_ruleset(record.ruleset).version, \
-        "the ruleset's version changed: old golden records must be refused, and new ones generated"
+        "the ruleset's version changed: move the old golden file to RULESET-vN.json and generate a new one"
     for events in (True, False):
         session = Session.replay(record, events=events)
         assert session.digest() == case["digest"]
@@ -27,6 +42,15 @@ def test_golden_record_replays_to_its_digest(case):
     assert Session.replay(decode_link(encode_link(record))).digest() == case["digest"]
 
 
+@pytest.mark.parametrize("case", OLD, ids=[f"{c['file']}: {c['name']}" for c in OLD])
+def test_records_of_an_older_version_are_refused_clearly(case):
+    record = Record.from_data(case["record"])
+    assert record.version < get_ruleset(record.ruleset).version
+    with pytest.raises(BadRecord, match=f"version {record.version}.*refuses"):
+        Session.replay(record)
+
+
 def test_golden_set_covers_wins_for_both_seats():
-    winners = {case["outcome"]["winner"] for case in GOLDEN}
-    assert {0, 1} <= winners
+    for ruleset in {case["record"]["ruleset"] for case in CURRENT}:
+        winners = {case["outcome"]["winner"] for case in CURRENT if case["record"]["ruleset"] == ruleset}
+        assert {0, 1} <= winners, ruleset

@@ -1,7 +1,9 @@
-"""Write tests/golden/records.json: records with the digests this build gives them.
+"""Write tests/golden/RULESET.json: records with the digests this build gives them.
 
 Run only on purpose, after a deliberate change of behaviour that bumped the ruleset's version
-(`python tests/golden/make_golden.py`); the golden test then pins the new behaviour.
+(`python tests/golden/make_golden.py RULESET`). Before regenerating, move the old file to
+`RULESET-vN.json` (N = the old version): the golden test then checks that every old record is
+refused with a clear message, and the new file pins the new behaviour.
 """
 
 import json
@@ -27,7 +29,7 @@ CUSTOM = {
     },
 }
 
-CASES = [
+CASES = {"autobattle": [
     ("default seed 1", 1, {}, None),
     ("default seed 77", 77, {}, None),
     ("three squads against one", 5, {}, {"decks": [["ashen_cabal", "rotfen_brood", "thornwood_circle"], ["anvilcrag_host"]]}),
@@ -40,20 +42,26 @@ CASES = [
     ("lost all cards in battle, double KO draw", 14, {"lost_all_cards": "battle", "double_ko": "draw",
                                                        "drawn_zero_enters": False}, None),
     ("custom card file", 15, {}, {"decks": [["golden_band"], ["harvest_militia", "nightveil_host"]], "content": CUSTOM}),
-]
+]}
 
 
-def main() -> None:
+def main(rulesets: list[str]) -> None:
+    for ruleset in rulesets or sorted(CASES):
+        write(ruleset)
+
+
+def write(ruleset: str) -> None:
+    """Play every case of one ruleset and write its golden file."""
     golden = []
-    for name, seed, options, setup in CASES:
-        session = Session.start("autobattle", seed=seed, options=options, setup=setup)
+    for name, seed, options, setup in CASES[ruleset]:
+        session = Session.start(ruleset, seed=seed, options=options, setup=setup)
         session.run()
         golden.append({"name": name, "record": session.record.to_data(), "digest": session.digest(),
                        "turns": session.turns(), "outcome": session.outcome.to_data()})
-    path = Path(__file__).with_name("records.json")
+    path = Path(__file__).with_name(f"{ruleset}.json")
     path.write_text(json.dumps(golden, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
     print(f"wrote {len(golden)} golden records to {path}")
 
 
 if __name__ == "__main__":
-    main()
+    main(sys.argv[1:])
