@@ -105,7 +105,7 @@ def test_invalid_card_file_lists_each_problem(tmp_path):
 @pytest.mark.parametrize("args, fragment", [
     (("play", "chess"), "unknown ruleset 'chess'"),
     (("play", "autobattle", "--deck", "0=nowhere"), "unknown squad 'nowhere'"),
-    (("play", "autobattle", "--deck", "7=ashen_cabal"), "unknown side '7'"),
+    (("play", "autobattle", "--deck", "7=ashen_cabal"), "unknown seat '7'"),
     (("play", "autobattle", "--deck", "0=a,b,c,d"), "1 to 3 squads"),
     (("play", "autobattle", "--option", "cells=0"), "option cells (G4-2)"),
     (("play", "autobattle", "--option", "colour=red"), "unknown option 'colour'"),

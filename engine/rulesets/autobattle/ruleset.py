@@ -1,10 +1,12 @@
 """The autobattle ruleset: metadata, setup from squads and seed, and the engine contract."""
 
+import copy
+
 from ...core.canonical import canonical_json
 from ...core.errors import BadCards, BadSetup, IllegalAction
 from ...core.events import EventLog
 from ...core.rng import Rng
-from ...core.ruleset import Ruleset, register
+from ...core.ruleset import Capabilities, Ruleset, register
 from .cards import BUILTIN_FILE, Content, builtin_content, content_from_data, load_content_file
 from .options import OPTIONS, SETTLED
 from .position import build_position, check_position
@@ -23,9 +25,11 @@ class Autobattle(Ruleset):
     id = "autobattle"
     version = 1
     title = "Autobattle — squads that fight by themselves"
-    seats = ("0", "1")
+    # The deck order is hidden from everyone (the seed decides all); no seat ever decides.
+    capabilities = Capabilities(min_seats=2, max_seats=2, hidden_information=True, chance=True)
     options = OPTIONS
     settled_without_option = SETTLED
+    card_tables = ("cards", "squads")
 
     # --- setup ---------------------------------------------------------------------------
 
@@ -49,7 +53,7 @@ class Autobattle(Ruleset):
             raise BadSetup("the card data has no squads to build decks from")
         rng = Rng(seed, SETUP_STREAM)
         decks = []
-        for _ in self.seats:
+        for _ in self.seats(options):
             pool = list(squads)
             rng.shuffle(pool)
             decks.append(sorted(pool[:DEFAULT_SQUADS]))
@@ -70,8 +74,9 @@ class Autobattle(Ruleset):
         return normal
 
     def _check_decks(self, decks, content: Content) -> list:
-        if not isinstance(decks, list) or len(decks) != len(self.seats):
-            raise BadSetup(f"setup needs one deck per seat ({len(self.seats)})")
+        seats = self.capabilities.max_seats
+        if not isinstance(decks, list) or len(decks) != seats:
+            raise BadSetup(f"setup needs one deck per seat ({seats})")
         for seat, deck in enumerate(decks):
             if not isinstance(deck, list) or not 1 <= len(deck) <= MAX_SQUADS:
                 raise BadSetup(f"seat {seat}'s deck must have 1 to {MAX_SQUADS} squads (S4-R1)")
@@ -165,6 +170,19 @@ class Autobattle(Ruleset):
         if state.result is not None:
             return []
         return [[card.defn.id for card in reversed(side.deck)] for side in state.sides if len(side.deck) > 1]
+
+    def private_variant(self, state: Battle, player, rng):
+        """The same battle with each deck in another order: what nobody may see (S4-R2)."""
+        if state.result is not None or all(len({c.defn.id for c in side.deck}) < 2 for side in state.sides):
+            return None
+        variant = copy.deepcopy(state)
+        for side in variant.sides:
+            while len({c.defn.id for c in side.deck}) > 1:
+                before = [c.defn.id for c in side.deck]
+                rng.shuffle(side.deck)
+                if [c.defn.id for c in side.deck] != before:
+                    break
+        return variant
 
     def outcome(self, state: Battle):
         """The result, once decided."""

@@ -4,7 +4,7 @@ Each step is a small function naming the rule it applies. The battle needs no de
 `play_turn` is the ruleset's only automatic step.
 """
 
-from ...core.ruleset import Outcome
+from ...core.outcome import Outcome
 from .features import fire, hurt, in_battle, kill, refresh_auras, use_feature
 from .state import Battle, Card, Side
 
@@ -271,13 +271,13 @@ def check_end(b: Battle) -> bool:
         if all(beaten):
             b.result = _higher(lead, "both Ungars fell to 0 Leadership together", "G4-7", b.opts["double_ko"] == "draw")
         else:
-            b.result = Outcome(beaten.index(False), "Leadership fell to 0", "S4-R27")
+            b.result = Outcome.win_or_draw(beaten.index(False), "Leadership fell to 0", "S4-R27")
     else:
         out = [lost_all_cards(b, side) for side in b.sides]
         if all(out):
             b.result = _higher(lead, "both Ungars lost all their cards", "S4-R29", False)
         elif any(out):
-            b.result = Outcome(out.index(False), "lost all cards", "S4-R28")
+            b.result = Outcome.win_or_draw(out.index(False), "lost all cards", "S4-R28")
     if b.result is not None:
         b.log.emit("end", b.result.rule, winner=b.result.winner, reason=b.result.reason,
                    leadership=lead, turn=b.turn)
@@ -288,5 +288,5 @@ def check_end(b: Battle) -> bool:
 def _higher(lead: list[int], reason: str, rule: str, always_draw: bool) -> Outcome:
     """The Ungar with more Leadership left wins; equal (or the draw option) is a draw."""
     if always_draw or lead[0] == lead[1]:
-        return Outcome(None, reason + "; a draw", rule)
-    return Outcome(0 if lead[0] > lead[1] else 1, reason + "; more Leadership left wins", rule)
+        return Outcome.win_or_draw(None, reason + "; a draw", rule)
+    return Outcome.win_or_draw(0 if lead[0] > lead[1] else 1, reason + "; more Leadership left wins", rule)
