@@ -313,24 +313,27 @@ def cmd_bench(args) -> None:
         bots = {seat: bot for seat in range(len(ruleset.seats(resolve_options(ruleset.options, {}))))}
         row = {"ruleset": ruleset.id, "version": ruleset.version}
         for events in (False, True):
-            games, turns, started = 0, 0, time.perf_counter()
+            games, turns, decisions, started = 0, 0, 0, time.perf_counter()
             with Progress(0, f"bench {ruleset.id}") as bar:
                 while time.perf_counter() - started < args.seconds / 2:
                     session = Session.start(ruleset.id, seed=games, events=events)
                     session.run(bots)
                     games, turns = games + 1, turns + session.turns()
+                    decisions += len(session.record.actions)
             elapsed = time.perf_counter() - started
             key = "events_on" if events else "events_off"
             row[key] = {"games": games, "games_per_second": round(games / elapsed, 1),
-                        "turns_per_second": round(turns / elapsed, 1)}
+                        "turns_per_second": round(turns / elapsed, 1),
+                        "decisions_per_second": round(decisions / elapsed, 1)}
         results.append(row)
     if args.json:
         print(json.dumps(results))
         return
     for row in results:
         off, on = row["events_off"], row["events_on"]
+        decided = f", {off['decisions_per_second']} decisions/s" if off["decisions_per_second"] else ""
         print(f"{row['ruleset']} v{row['version']}: {off['games_per_second']} games/s "
-              f"({off['turns_per_second']} turns/s) events off; {on['games_per_second']} games/s with events")
+              f"({off['turns_per_second']} turns/s{decided}) events off; {on['games_per_second']} games/s with events")
 
 
 # --- helpers -------------------------------------------------------------------------------

@@ -49,12 +49,18 @@ class Decision:
         """How many submissions resolve the decision."""
         return 1 if self.any_of else len(self.players)
 
-    def allows(self, player: int, key: str) -> bool:
-        """True when the action whose canonical JSON is `key` is legal for `player`.
+    def allows(self, player: int, action, key: str) -> bool:
+        """True when `action` (whose canonical JSON is `key`) is one of `player`'s legal actions.
 
-        Each player's legal actions are serialised once per decision, not once per check.
+        Python equality finds the candidate without serialising the list (one serialisation then
+        confirms it, since `True == 1` in Python but not in JSON). Only when that fails, e.g. for an
+        illegal action, are the legal actions serialised, once per decision.
         """
+        legal = self.legal.get(player, ())
+        for candidate in legal:
+            if candidate == action and canonical_json(candidate) == key:
+                return True
         keys = self._keys.get(player)
         if keys is None:
-            keys = self._keys[player] = {canonical_json(action) for action in self.legal.get(player, ())}
+            keys = self._keys[player] = {canonical_json(candidate) for candidate in legal}
         return key in keys

@@ -100,7 +100,7 @@ class Ruleset:
         The default looks the action up among the decision's legal actions. A ruleset may check
         structurally instead, and should say which rule an illegal action breaks.
         """
-        if decision.allows(player, key):
+        if decision.allows(player, action, key):
             return None
         return f"{key[:80]} is not a legal action for seat {player} now"
 
