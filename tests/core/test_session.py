@@ -323,9 +323,10 @@ def test_last_decision_of_a_seat_takes_back_the_bot_replies_after_it():
 def test_a_seat_count_outside_the_declared_bounds_is_refused():
     from engine.core import BadSetup, Capabilities, get_ruleset
     ruleset = get_ruleset("test-pennies")
+    original = type(ruleset).capabilities
     type(ruleset).capabilities = Capabilities(min_seats=3, max_seats=4)
     try:
         with pytest.raises(BadSetup, match="played by 3 to 4 seats; this setup has 2"):
             start()
     finally:
-        del type(ruleset).capabilities
+        type(ruleset).capabilities = original
