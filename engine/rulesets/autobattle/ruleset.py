@@ -21,7 +21,7 @@ class Autobattle(Ruleset):
     """Two Ungars' decks play themselves out; the seed decides everything."""
 
     id = "autobattle"
-    version = 1
+    version = 2           # 2: G4-6 counts every card by default (lost_all_cards=anywhere)
     title = "Autobattle — squads that fight by themselves"
     seats = ("0", "1")
     options = OPTIONS
