@@ -38,7 +38,7 @@ class Autobattle(Ruleset):
             return builtin_content()
         key = canonical_json(extra)     # a session asks several times (check, set-up, names): validate once
         if self._custom is None or self._custom[0] != key:
-            merged = builtin_content().merged_with(content_from_data(extra, "record", builtin_content().cards))
+            merged = builtin_content().merged_with(content_from_data(extra, "record", builtin_content()))
             self._custom = (key, merged)
         return self._custom[1]
 
@@ -114,7 +114,7 @@ class Autobattle(Ruleset):
         A user's card file may add or replace cards and squads; the ones a deck uses are carried
         inside the setup, so the record stays complete on its own.
         """
-        custom = load_content_file(cards_file, builtin_content().cards) if cards_file else None
+        custom = load_content_file(cards_file, builtin_content()) if cards_file else None
         setup = self.default_setup(options, seed, custom if custom and custom.squads else None)
         for seat, squads in decks.items():
             setup["decks"][seat] = list(squads)
@@ -130,7 +130,7 @@ class Autobattle(Ruleset):
     def validate_cards(self, path=None) -> list[str]:
         """Every problem in a card file (the starter content when no file is given)."""
         try:
-            load_content_file(path or BUILTIN_FILE, builtin_content().cards if path else None)
+            load_content_file(path or BUILTIN_FILE, builtin_content() if path else None)
         except BadCards as error:
             return error.problems
         return []
