@@ -207,3 +207,25 @@ def test_fields_of_another_type_are_named_with_the_type():
     assert problems({"t": {**GOOD, "type": "terrain"}}) == [
         "mine.toml: cards.t: attack: not allowed on a terrain card",
         "mine.toml: cards.t: life: not allowed on a terrain card"]
+
+
+def test_a_record_carries_the_squads_that_make_a_replacement_valid(tmp_path):
+    """The file turns ogre_brute into a terrain, uses it in its own squad, and rewrites the starter
+    squad that held it. A game with only its own squad must carry that rewritten squad too, or the
+    record would be refused on replay although the file was accepted."""
+    company = ["hired_sellsword", "crossbow_mercenary", "veteran_pikeman", "camp_quartermaster",
+               "hired_sellsword", "steel_longsword"]
+    text = toml_card("ogre_brute", CREATURE_AS_TERRAIN["ogre_brute"])
+    for squad_id, last in (("crossroads_free_company", "crossroads_encampment"), ("my_band", "ogre_brute")):
+        text += (f'[squads.{squad_id}]\nelement = "neutral"\nname = {{ en = "X", ja = "X", ru = "X" }}\n'
+                 f'hero = "free_company_captain"\ncards = {json.dumps(company + [last])}\n')
+    path = tmp_path / "mine.toml"
+    path.write_text(text, "utf-8")
+    assert Autobattle().validate_cards(path) == []
+    setup = Autobattle().build_setup({}, 3, {0: ["my_band"], 1: ["ashen_cabal"]}, path)
+    assert (sorted(setup["content"]["cards"]), sorted(setup["content"]["squads"])) == (
+        ["ogre_brute"], ["crossroads_free_company", "my_band"])
+    session = Session.start("autobattle", seed=3, setup=setup)
+    session.run()
+    again = Session.replay(Record.from_data(json.loads(session.record.to_json())))
+    assert again.digest() == session.digest()

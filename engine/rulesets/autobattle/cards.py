@@ -177,6 +177,28 @@ def _recheck_squads(base: Content, cards: dict, replaced_squads: set, problems: 
             problems.add(f"squads.{squad.id}", field_name, message + note)
 
 
+def carried_content(custom: Content, base: Content, squad_ids: list[str]) -> dict:
+    """The part of `custom` (laid over `base`) that a record of decks of `squad_ids` must carry.
+
+    The squads used and their cards from `custom`; and, since a replaced card is checked again in
+    every squad of `base` that holds it, each squad of `custom` replacing such a squad of `base`
+    (with its own cards), so the carried part is valid on its own exactly when the file was.
+    """
+    merged = base.merged_with(custom)
+    squads = {squad_id for squad_id in squad_ids if squad_id in merged.squads}
+    while True:
+        cards = {card_id for squad_id in squads for card_id in merged.squads[squad_id].deck_cards()
+                 if card_id in custom.cards}
+        more = {squad_id for squad_id in custom.squads if squad_id in base.squads and squad_id not in squads
+                and cards & set(base.squads[squad_id].deck_cards())}
+        if not more:
+            break
+        squads |= more
+    return {"cards": {card_id: custom.cards[card_id].to_data() for card_id in sorted(cards)},
+            "squads": {squad_id: custom.squads[squad_id].to_data() for squad_id in sorted(squads)
+                       if squad_id in custom.squads}}
+
+
 def _card(card_id: str, raw: dict, problems: Problems) -> CardDef | None:
     where = f"cards.{card_id}"
     before = len(problems.lines)

@@ -5,7 +5,8 @@ from ...core.errors import BadCards, BadSetup, IllegalAction
 from ...core.events import EventLog
 from ...core.rng import Rng
 from ...core.ruleset import Ruleset, register
-from .cards import BUILTIN_FILE, Content, builtin_content, content_from_data, load_content_file
+from .cards import (BUILTIN_FILE, Content, builtin_content, carried_content, content_from_data,
+                    load_content_file)
 from .options import OPTIONS, SETTLED
 from .position import build_position, check_position
 from .state import Battle, Card, Side
@@ -119,12 +120,9 @@ class Autobattle(Ruleset):
         for seat, squads in decks.items():
             setup["decks"][seat] = list(squads)
         if custom:
-            content = builtin_content().merged_with(custom)
-            used = [content.squads[s] for deck in setup["decks"] for s in deck if s in content.squads]
-            squads = {sq.id: sq.to_data() for sq in used if sq.id in custom.squads}
-            cards = {cid: custom.cards[cid].to_data() for sq in used for cid in sq.deck_cards() if cid in custom.cards}
-            if squads or cards:
-                setup["content"] = {"cards": cards, "squads": squads}
+            carried = carried_content(custom, builtin_content(), [s for deck in setup["decks"] for s in deck])
+            if carried["cards"] or carried["squads"]:
+                setup["content"] = carried
         return self.check_setup(setup, options)
 
     def validate_cards(self, path=None) -> list[str]:
