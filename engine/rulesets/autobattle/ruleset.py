@@ -7,7 +7,8 @@ from ...core.errors import BadCards, BadSetup, IllegalAction
 from ...core.events import EventLog
 from ...core.rng import Rng
 from ...core.ruleset import Capabilities, Ruleset, register
-from .cards import BUILTIN_FILE, Content, builtin_content, content_from_data, load_content_file
+from .cards import (BUILTIN_FILE, Content, builtin_content, carried_content, content_from_data,
+                    load_content_file)
 from .options import OPTIONS, SETTLED
 from .position import build_position, check_position
 from .state import Battle, Card, Side
@@ -23,7 +24,7 @@ class Autobattle(Ruleset):
     """Two Ungars' decks play themselves out; the seed decides everything."""
 
     id = "autobattle"
-    version = 1
+    version = 2           # 2: G4-6 counts every card by default (lost_all_cards=anywhere)
     title = "Autobattle — squads that fight by themselves"
     # The deck order is hidden from everyone (the seed decides all); no seat ever decides.
     capabilities = Capabilities(min_seats=2, max_seats=2, hidden_information=True, chance=True)
@@ -42,7 +43,7 @@ class Autobattle(Ruleset):
             return builtin_content()
         key = canonical_json(extra)     # a session asks several times (check, set-up, names): validate once
         if self._custom is None or self._custom[0] != key:
-            merged = builtin_content().merged_with(content_from_data(extra, "record", builtin_content().cards))
+            merged = builtin_content().merged_with(content_from_data(extra, "record", builtin_content()))
             self._custom = (key, merged)
         return self._custom[1]
 
@@ -119,23 +120,20 @@ class Autobattle(Ruleset):
         A user's card file may add or replace cards and squads; the ones a deck uses are carried
         inside the setup, so the record stays complete on its own.
         """
-        custom = load_content_file(cards_file, builtin_content().cards) if cards_file else None
+        custom = load_content_file(cards_file, builtin_content()) if cards_file else None
         setup = self.default_setup(options, seed, custom if custom and custom.squads else None)
         for seat, squads in decks.items():
             setup["decks"][seat] = list(squads)
         if custom:
-            content = builtin_content().merged_with(custom)
-            used = [content.squads[s] for deck in setup["decks"] for s in deck if s in content.squads]
-            squads = {sq.id: sq.to_data() for sq in used if sq.id in custom.squads}
-            cards = {cid: custom.cards[cid].to_data() for sq in used for cid in sq.deck_cards() if cid in custom.cards}
-            if squads or cards:
-                setup["content"] = {"cards": cards, "squads": squads}
+            carried = carried_content(custom, builtin_content(), [s for deck in setup["decks"] for s in deck])
+            if carried["cards"] or carried["squads"]:
+                setup["content"] = carried
         return self.check_setup(setup, options)
 
     def validate_cards(self, path=None) -> list[str]:
         """Every problem in a card file (the starter content when no file is given)."""
         try:
-            load_content_file(path or BUILTIN_FILE, builtin_content().cards if path else None)
+            load_content_file(path or BUILTIN_FILE, builtin_content() if path else None)
         except BadCards as error:
             return error.problems
         return []

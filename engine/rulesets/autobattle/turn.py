@@ -247,11 +247,16 @@ def fatigue(b: Battle, side: Side) -> None:
 
 
 def lost_all_cards(b: Battle, side: Side) -> bool:
-    """G4-6 (default): deck empty, no unit in reserve or battle; A4-8's reading: the line emptied after use."""
-    if b.opts["lost_all_cards"] == "battle":
+    """S4-R28 as G4-6 reads it: by default no card left anywhere (deck, reserve, cells, terrain spot;
+    equipment rides on a unit); 'everything': no creature or hero still to come or in battle;
+    'battle' (A4-8): the line emptied after a unit had entered."""
+    rule = b.opts["lost_all_cards"]
+    if rule == "battle":
         return side.fielded and not any(side.cells)
     if side.deck or any(side.cells):
         return False
+    if rule == "anywhere":
+        return not side.reserve and side.terrain is None
     return not any(card.defn.is_unit for card in side.reserve)
 
 
@@ -261,7 +266,7 @@ def check_end(b: Battle) -> bool:
         return True
     first, second = b.sides
     if first.leadership > 0 and second.leadership > 0:
-        if first.deck and second.deck and b.opts["lost_all_cards"] == "everything":
+        if first.deck and second.deck and b.opts["lost_all_cards"] != "battle":
             return False     # the common case, decided without looking at cells
         if not lost_all_cards(b, first) and not lost_all_cards(b, second):
             return False
