@@ -32,7 +32,7 @@ def assert_user_error(result, fragment):
 
 def test_rulesets_lists_id_version_title():
     out = engine("rulesets").stdout
-    assert "autobattle\tv1\t" in out
+    assert "autobattle\tv2\t" in out
 
 
 def test_play_replay_and_link_agree(tmp_path):
@@ -67,7 +67,7 @@ def test_simulate_reports_rates_and_speed():
 
 def test_bench_reports_games_per_second():
     out = engine("bench", "--seconds", "0.4").stdout
-    assert "autobattle v1:" in out and "games/s" in out
+    assert "autobattle v2:" in out and "games/s" in out
 
 
 def test_cards_validate_and_list():
@@ -105,7 +105,7 @@ def test_invalid_card_file_lists_each_problem(tmp_path):
 @pytest.mark.parametrize("args, fragment", [
     (("play", "chess"), "unknown ruleset 'chess'"),
     (("play", "autobattle", "--deck", "0=nowhere"), "unknown squad 'nowhere'"),
-    (("play", "autobattle", "--deck", "7=ashen_cabal"), "unknown side '7'"),
+    (("play", "autobattle", "--deck", "7=ashen_cabal"), "unknown seat '7'"),
     (("play", "autobattle", "--deck", "0=a,b,c,d"), "1 to 3 squads"),
     (("play", "autobattle", "--option", "cells=0"), "option cells (G4-2)"),
     (("play", "autobattle", "--option", "colour=red"), "unknown option 'colour'"),

@@ -3,6 +3,7 @@
 from dataclasses import dataclass
 
 from engine.core import BadRecord, Record, Session, SkirmishError
+from engine.rulesets import get as get_ruleset
 
 
 @dataclass
@@ -41,6 +42,7 @@ class Replay:
     @classmethod
     def from_record(cls, record: Record) -> "Replay":
         """Replay a record, its actions fed at their decisions."""
+        get_ruleset(record.ruleset)      # a built-in ruleset registers itself on first use
         return cls(Session(record), record.actions)
 
     @classmethod

@@ -3,7 +3,8 @@
 from ...core.errors import BadCards, BadSetup, IllegalAction
 from ...core.events import EventLog
 from ...core.rng import Rng
-from ...core.ruleset import Decision, Ruleset, register
+from ...core.decision import Decision
+from ...core.ruleset import Capabilities, Ruleset, register
 from .bots import SensibleBot
 from .characters import BUILTIN_FILE, Content, builtin_content, load_content_file, pick_problem
 from .options import OPTIONS, SETTLED
@@ -21,10 +22,12 @@ class Tactics(Ruleset):
     id = "tactics"
     version = 1
     title = "Tactics — armies of characters, Act Points and a Soulwell"
-    seats = ("0", "1")
+    # Everything is on the table; the seed draws the First Player and breaks speed ties (S0-R1..R5).
+    capabilities = Capabilities(min_seats=2, max_seats=2, chance=True)
     options = OPTIONS
     settled_without_option = SETTLED
     bots = {"sensible": SensibleBot}
+    card_tables = ("characters", "armies")
 
     def __init__(self, content: Content | None = None):
         self._content = content        # tests pass their own; else the shipped file, loaded on first use
@@ -141,12 +144,12 @@ class Tactics(Ruleset):
             return None
         kind, seat = step[0], step[1]
         if kind == "deploy":
-            legal = turn.deploy_actions(state, seat)
+            legal, asked, prompt = turn.deploy_actions(state, seat), "deploy", {}
         elif kind == "choose":
-            legal = [["choose", uid] for uid in step[2]]
+            legal, asked, prompt = [["choose", uid] for uid in step[2]], "choose_order", {"tied": list(step[2])}
         else:
-            legal = turn.turn_actions(state, step[2])
-        return Decision((seat,), {seat: legal + [["abandon"]]})
+            legal, asked, prompt = turn.turn_actions(state, step[2]), "choose_action", {"uid": step[2].uid}
+        return Decision((seat,), {seat: legal + [["abandon"]]}, asked, prompt)
 
     def apply(self, state: Battle, moves: dict) -> None:
         """Apply the deciding player's action (the session has checked it is legal)."""
