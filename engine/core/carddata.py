@@ -144,5 +144,5 @@ def names(value, where: str, key: str, problems: Problems) -> dict:
     for language in LANGUAGES:
         text = value.get(language)
         if not isinstance(text, str) or not text.strip() or len(text) > 60:
-            problems.add(where, f"{key}.{language}", "must be text of 1 to 60 characters")
+            problems.add(where, f"{key}.{language}", f"must be text of 1 to 60 characters; got {got(value, language)}")
     return {language: value.get(language) for language in LANGUAGES}

@@ -41,7 +41,7 @@ def test_bad_values_are_errors():
     text = GOOD.replace('trigger = "when_attacked", target = "self"', 'trigger = "when_attacked", target = "target"', 1)
     assert problems(text) == ["x.toml: characters.guard: react_skills[0].target: must be one of self, attacker; got 'target'"]
     text = GOOD.replace('name = { en = "Imp", ja = "小鬼", ru = "Бесёнок" }', 'name = { en = "Imp", ja = "小鬼" }', 1)
-    assert problems(text) == ["x.toml: characters.imp: name.ru: must be text of 1 to 60 characters"]
+    assert problems(text) == ["x.toml: characters.imp: name.ru: must be text of 1 to 60 characters; got missing"]
 
 
 def test_references_must_resolve():
