@@ -1,5 +1,7 @@
 """The session: a ruleset, its state and the growing record. The UI and the CLI drive this."""
 
+from collections import deque
+
 from .bots import Bot, bot_rng
 from .canonical import canonical_json, digest_of
 from .decision import Decision
@@ -142,7 +144,7 @@ class Session:
 
         A step is one entry of `history`: the set-up is step 0, then each automatic step (advance)
         and each resolved decision (the submit that completes it) is one more. `actions` is the
-        queue of recorded `[player, action]` pairs still to play, taken from its front: when a
+        queue of recorded `[player, action]` pairs still to play (a deque, or a short list), taken from its front: when a
         decision is pending and an action remains, the actions that resolve it are submitted (one,
         or one per player of a simultaneous decision); when none is pending, the game advances.
         Returns None, taking no step, when the game is over or a decision waits with no recorded
@@ -153,8 +155,9 @@ class Session:
         if self.decision is None:
             return self.advance()
         steps = len(self.history)
+        take = actions.popleft if isinstance(actions, deque) else lambda: actions.pop(0)
         while actions and len(self.history) == steps:
-            player, action = actions.pop(0)
+            player, action = take()
             try:
                 self.submit(player, action)
             except IllegalAction as error:   # refused actions are not recorded: this one is the next
@@ -249,7 +252,7 @@ class Session:
 
     def _feed(self, actions: list, finish: bool) -> None:
         """Replay recorded actions (automatic steps taken between them), then play on if `finish`."""
-        queue = [list(entry) for entry in actions]
+        queue = deque(list(entry) for entry in actions)
         while queue:
             if self.next_step(queue) is None and queue:    # None with actions left: the game ended
                 raise BadRecord(f"record has {len(queue)} action(s) after the game ended")
