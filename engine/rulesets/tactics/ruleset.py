@@ -11,6 +11,7 @@ from .options import OPTIONS, SETTLED
 from .position import build_position, check_position
 from .state import Battle, Char, Side
 from . import turn
+from .legality import LegalList, illegal_reason
 
 SETUP_STREAM = 99       # the PRNG stream that picks default armies, apart from the battle's own
 
@@ -138,18 +139,28 @@ class Tactics(Ruleset):
     # --- the contract --------------------------------------------------------------------
 
     def decision(self, state: Battle):
-        """The one player who decides now, with its legal actions (abandoning is always one, S0-R38)."""
+        """The one player who decides now, with its legal actions (abandoning is always one, S0-R38).
+
+        The legal list is built only when read (a bot, the UI): replaying a record checks each action
+        with `illegal_reason` instead, so a position with thousands of legal actions costs nothing.
+        """
         step = turn.pending(state)
         if step is None:
             return None
         kind, seat = step[0], step[1]
         if kind == "deploy":
-            legal, asked, prompt = turn.deploy_actions(state, seat), "deploy", {}
+            build, asked, prompt = (lambda: turn.deploy_actions(state, seat)), "deploy", {}
         elif kind == "choose":
-            legal, asked, prompt = [["choose", uid] for uid in step[2]], "choose_order", {"tied": list(step[2])}
+            tied = list(step[2])
+            build, asked, prompt = (lambda: [["choose", uid] for uid in tied]), "choose_order", {"tied": tied}
         else:
-            legal, asked, prompt = turn.turn_actions(state, step[2]), "choose_action", {"uid": step[2].uid}
-        return Decision((seat,), {seat: legal + [["abandon"]]}, asked, prompt)
+            char = step[2]
+            build, asked, prompt = (lambda: turn.turn_actions(state, char)), "choose_action", {"uid": char.uid}
+        return Decision((seat,), LegalList(seat, lambda: build() + [["abandon"]]), asked, prompt)
+
+    def illegal_reason(self, state: Battle, decision, player: int, action, key: str) -> str | None:
+        """Why `action` is illegal (one line citing the rule it breaks), checked from the state alone."""
+        return illegal_reason(state, player, action)
 
     def apply(self, state: Battle, moves: dict) -> None:
         """Apply the deciding player's action (the session has checked it is legal)."""
