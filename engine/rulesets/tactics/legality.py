@@ -54,9 +54,12 @@ def _cell(row: int, col: int) -> str:
     return f"row {row}, column {col}"
 
 
-def illegal_reason(b: Battle, seat: int, action) -> str | None:
-    """Why `seat` may not take `action` now (one line citing the rule), or None when it is legal."""
-    step = pending(b)
+def illegal_reason(b: Battle, seat: int, action, step=None) -> str | None:
+    """Why `seat` may not take `action` now (one line citing the rule), or None when it is legal.
+
+    `step` is `turn.pending(b)` when the caller has it already (the ruleset reads it off the decision).
+    """
+    step = step or pending(b)
     if step is None or step[1] != seat:
         return f"seat {seat} has no decision to make now"
     if not isinstance(action, list) or not action or not isinstance(action[0], str):
