@@ -60,7 +60,7 @@ class Tactics(Ruleset):
             for table_name, most in (("characters", MAX_SETUP_CHARACTERS), ("armies", MAX_SETUP_ARMIES)):
                 if isinstance(extra.get(table_name), dict) and len(extra[table_name]) > most:
                     raise BadSetup(f"setup 'content' may carry at most {most} {table_name}; "
-                                   f"this one has {len(extra[table_name])}")
+                                   f"this one has {len(extra[table_name])} (P0-10)")
             try:
                 custom = content_from_data(extra, "setup content", self.content.characters)
             except BadCards as error:
