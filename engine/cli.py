@@ -325,6 +325,7 @@ def cmd_bench(args) -> None:
             row[key] = {"games": games, "games_per_second": round(games / elapsed, 1),
                         "turns_per_second": round(turns / elapsed, 1),
                         "decisions_per_second": round(decisions / elapsed, 1)}
+        row["bots"] = {name: _bot_speed(ruleset, name, args.seconds / 4) for name in sorted(ruleset.bots)}
         results.append(row)
     if args.json:
         print(json.dumps(results))
@@ -334,6 +335,32 @@ def cmd_bench(args) -> None:
         decided = f", {off['decisions_per_second']} decisions/s" if off["decisions_per_second"] else ""
         print(f"{row['ruleset']} v{row['version']}: {off['games_per_second']} games/s "
               f"({off['turns_per_second']} turns/s{decided}) events off; {on['games_per_second']} games/s with events")
+        for name, speed in row["bots"].items():
+            print(f"  {name} bot against random: {speed['mean_ms']} ms per decision on average, "
+                  f"{speed['worst_ms']} ms at worst ({speed['decisions']} decisions, view included)")
+
+
+def _bot_speed(ruleset, name: str, seconds: float) -> dict:
+    """Milliseconds per decision (its view and its choice) of one bot playing every seat's turn
+    against the random bot, seats alternated, for about `seconds`."""
+    bot, random, times, game = make_bot(ruleset, name), make_bot(ruleset, "random"), [], 0
+    started = time.perf_counter()
+    while time.perf_counter() - started < seconds or not times:
+        session = Session.start(ruleset.id, seed=game, events=False)
+        mine = game % len(session.seats)
+        while session.outcome is None:
+            if session.decision is None:
+                session.advance()
+                continue
+            seat = session.waiting()[0]
+            began = time.perf_counter()
+            action = session.bot_action(seat, bot if seat == mine else random)
+            if seat == mine:
+                times.append(time.perf_counter() - began)
+            session.submit(seat, action)
+        game += 1
+    return {"decisions": len(times), "mean_ms": round(1000 * sum(times) / len(times), 3),
+            "worst_ms": round(1000 * max(times), 3)}
 
 
 # --- helpers -------------------------------------------------------------------------------
