@@ -1,7 +1,7 @@
 """The session: a ruleset, its state and the growing record. The UI and the CLI drive this."""
 
 from .bots import Bot
-from .canonical import canonical_json, digest_of
+from .canonical import canonical_json, digest_of, json_problem
 from .errors import BadRecord, IllegalAction, SkirmishError
 from .events import Event, EventLog
 from .options import resolve_options
@@ -18,6 +18,7 @@ class Session:
     def __init__(self, record: Record, events: bool = True):
         self.ruleset = get_ruleset(record.ruleset)
         _check_version(self.ruleset, record)
+        _check_json(record)
         self.record = Record(record.ruleset, record.version, {}, record.seed, {}, [])
         self.record.options = resolve_options(self.ruleset.options, record.options)
         self.record.setup = self.ruleset.check_setup(record.setup, self.record.options)
@@ -60,6 +61,9 @@ class Session:
     def submit(self, player: int, action) -> list[Event]:
         """A player's action; a simultaneous decision resolves once every player has submitted."""
         decision = self._decision_for(player)
+        problem = json_problem(action)
+        if problem:
+            raise IllegalAction(f"an action must be plain JSON data: {problem}")
         wanted = canonical_json(action)
         if not any(canonical_json(legal) == wanted for legal in decision.legal.get(player, ())):
             raise IllegalAction(f"{canonical_json(action)[:80]} is not a legal action for seat {player} now")
@@ -193,6 +197,14 @@ class Session:
                 raise BadRecord(f"record has {len(queue)} action(s) after the game ended")
         if finish:
             self.run()
+
+
+def _check_json(record: Record) -> None:
+    """A record built in code (not read by Record.from_json) holds only what canonical JSON can write."""
+    for name in ("options", "setup", "actions"):
+        problem = json_problem(getattr(record, name))
+        if problem:
+            raise BadRecord(f"record field {name!r} is not plain JSON data: {problem}")
 
 
 def _check_version(ruleset, record: Record) -> None:
