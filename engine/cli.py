@@ -32,6 +32,15 @@ class _Parser(argparse.ArgumentParser):
         raise UserError(f"{message} (see: {self.prog} --help)")
 
 
+def _integer(text: str) -> int:
+    """A whole number in ASCII digits (int() would also take "٣" or "1_0")."""
+    from .core.options import whole_number
+    number = whole_number(text)
+    if number is None:
+        raise argparse.ArgumentTypeError(f"invalid int value: {text[:30]!r}")
+    return number
+
+
 def _seconds(text: str) -> float:
     """A finite, positive number of seconds, at most MAX_BENCH_SECONDS (for `bench --seconds`)."""
     try:
@@ -81,7 +90,7 @@ def _build_parser() -> argparse.ArgumentParser:
 
     cmd = sub.add_parser("simulate", help="play many games and report rates")
     cmd.add_argument("ruleset")
-    cmd.add_argument("--games", type=int, required=True)
+    cmd.add_argument("--games", type=_integer, required=True)
     _game_arguments(cmd)
     cmd.add_argument("--json", action="store_true")
     cmd.set_defaults(run=cmd_simulate)
@@ -124,7 +133,7 @@ def _build_parser() -> argparse.ArgumentParser:
 
 
 def _game_arguments(cmd) -> None:
-    cmd.add_argument("--seed", type=int, default=None)
+    cmd.add_argument("--seed", type=_integer, default=None)
     cmd.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
     cmd.add_argument("--cards", metavar="FILE", help="a card file to add to the starter content")
     cmd.add_argument("--deck", action="append", default=[], metavar="SIDE=SQUAD[,SQUAD...]")

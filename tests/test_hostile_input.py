@@ -587,3 +587,12 @@ def test_any_data_in_a_card_table_is_validated_not_crashed_on(table, item, value
             loader({table: {item: value}}, "fuzz")
         except BadCards as error:
             assert all(line.isprintable() for line in error.problems)
+
+
+@pytest.mark.parametrize("text", ["٣", "²", "1_0", "+5", "5.0", "1e1", "0x5", "", " ", "5 5", "9" * 30, "\ud800"])
+def test_an_integer_option_takes_ascii_digits_only(text):
+    # int() reads "٣" as 3 and "1_0" as 10: a value must say what it means in plain digits.
+    with pytest.raises(BadOption, match="must be a whole number") as caught:
+        resolve_options(get_ruleset("autobattle").options, {"cells": text})
+    assert_one_line(caught.value)
+    assert resolve_options(get_ruleset("autobattle").options, {"cells": " 5 "})["cells"] == 5
