@@ -12,6 +12,7 @@ from pathlib import Path
 from .core import (BadSetup, Record, Session, SkirmishError, all_rulesets, bots_for,
                    canonical_json, decode_link, encode_link, get_ruleset, make_bot,
                    parse_option_args)
+from .core.errors import one_line
 from .core.files import check_writable, read_text, write_text
 from .core.record import MAX_SEED
 from .progress import Progress
@@ -241,7 +242,7 @@ def cmd_cards_validate(args) -> int:
         print(f"error: {len(problems)} problem(s) in the card data", file=sys.stderr)
         return 2
     names = ", ".join(r.id for r in rulesets)
-    print(f"ok: {args.file or 'starter content'} is valid card data for {names}")
+    print(f"ok: {one_line(args.file or 'starter content')} is valid card data for {names}")
     return 0
 
 

@@ -289,3 +289,13 @@ def test_records_with_nan_or_a_lone_surrogate_are_refused_by_every_command(tmp_p
         bad.write_text(good.read_text().replace('"actions":[]', f'"actions":[[0,{token}]]'))
         for args in (("replay", str(bad)), ("link", "encode", str(bad))):
             assert_user_error(engine(*args, check_ok=False), fragment)
+
+
+def test_a_file_name_that_is_not_utf8_is_printed_escaped_not_crashed_on(tmp_path):
+    cards = Path(os.fsdecode(os.fsencode(tmp_path) + b"/\xff.toml"))        # "\udcff" in Python's str
+    cards.write_text(CUSTOM_CARDS, encoding="utf-8")
+    result = subprocess.run([sys.executable, "-m", "engine", "cards", "validate", str(cards)], cwd=ROOT,
+                            capture_output=True, text=True, timeout=120,
+                            env={**os.environ, "PYTHONIOENCODING": "utf-8"})     # strict: a surrogate would raise
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith("ok: ") and "\\udcff.toml is valid card data" in result.stdout
