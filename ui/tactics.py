@@ -288,8 +288,9 @@ class TacticsPage:
             show_error("tactics-form-error", f"Something went wrong ({type(error).__name__}); please reload the page.")
 
     def submit(self, action) -> None:
-        """Submit one of the Decision's own legal actions for the deciding human."""
-        if not self.human_turn() or action not in self.legal:
+        """Submit the deciding human's action. One that is not legal is refused by the engine with the
+        rule it breaks (IllegalAction), which `guarded` shows on the page; nothing changes."""
+        if not self.human_turn():
             return
         show_error("tactics-form-error", None)
         self.session.submit(self.seat, action)
@@ -326,6 +327,9 @@ class TacticsPage:
                 if action == wanted:
                     self.submit(action)
                     return
+        if uid is not None and self.skill is not None and uid != self._actor_uid():
+            self.submit(["skill", self.skill, [uid], self.spend])   # not a legal target: the engine says why
+            return
         if uid is not None and uid == self._actor_uid() and self.skill is not None:
             self.skill = None           # clicking the actor again: back to all its actions
             self.render()
