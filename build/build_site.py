@@ -26,7 +26,8 @@ sys.path.insert(0, str(ROOT))
 from jinja2 import Environment, FileSystemLoader, StrictUndefined  # noqa: E402
 
 from engine import __version__  # noqa: E402
-from engine.core import all_rulesets, encode_link  # noqa: E402
+from engine.core import encode_link  # noqa: E402
+from engine.rulesets import builtin as all_rulesets  # noqa: E402
 from engine.rulesets.autobattle.cards import ELEMENTS, LANGUAGES, builtin_content  # noqa: E402
 from engine.rulesets.autobattle.texts import card_lines, term  # noqa: E402
 from engine.rulesets.tactics.characters import builtin_content as tactics_content  # noqa: E402

@@ -9,13 +9,13 @@ import sys
 import time
 from pathlib import Path
 
-from .core import (BadSetup, Record, Session, SkirmishError, all_rulesets, bots_for,
-                   canonical_json, decode_link, encode_link, get_ruleset, make_bot,
-                   parse_option_args)
+from .core import (BadSetup, Record, Session, SkirmishError, bots_for, canonical_json,
+                   decode_link, encode_link, make_bot, parse_option_args, resolve_options, seat_index)
 from .core.errors import one_line
 from .core.files import check_writable, read_text, write_text
 from .core.record import MAX_SEED
 from .progress import Progress
+from .rulesets import builtin as all_rulesets, get as get_ruleset
 
 MAX_RECORD_BYTES = 4_000_000
 BENCH_SECONDS = 3.0
@@ -87,6 +87,7 @@ def _build_parser() -> argparse.ArgumentParser:
     cmd = sub.add_parser("replay", help="replay a record file, link payload or URL")
     cmd.add_argument("source", metavar="FILE_OR_LINK")
     cmd.add_argument("--json", action="store_true")
+    cmd.add_argument("--events", action="store_true", help="print every event: its rule and its reasons")
     cmd.set_defaults(run=cmd_replay)
 
     cmd = sub.add_parser("simulate", help="play many games and report rates")
@@ -156,7 +157,7 @@ def cmd_play(args) -> None:
     if args.record is not None:
         check_writable(args.record)         # before the game, not after it
     session = _new_session(ruleset, args, seed, events=False)
-    session.run(_bots(ruleset, args.bot))
+    session.run(_bots(ruleset, session.seats, args.bot))
     if session.outcome is None:
         raise BadSetup("the game stopped before its end: a seat needs a player")
     if args.record is not None:
@@ -167,8 +168,26 @@ def cmd_play(args) -> None:
 def cmd_replay(args) -> None:
     """Replay a record; prints outcome, digest and turns."""
     record = _read_record(args.source)
-    session = Session.replay(record, events=False)
+    get_ruleset(record.ruleset)             # registers a built-in ruleset before the session asks for it
+    session = Session.replay(record, events=args.events)
+    if args.events:
+        _print_events(session, args.json)
     _print_result(session, args.json)
+
+
+def _print_events(session: Session, as_json: bool) -> None:
+    """Each step's events, one per line: step, rule, kind, data, and the reasons behind a choice."""
+    for step, events in enumerate(session.history):
+        for event in events:
+            if as_json:
+                print(json.dumps({"step": step, **event.to_data()}, ensure_ascii=False))
+                continue
+            data = " ".join(f"{key}={canonical_json(value)}" for key, value in event.data.items())
+            print(f"{step:5} {event.rule:8} {event.kind} {data}".rstrip())
+            for reason in event.reasons:
+                extra = " ".join(f"{k}={canonical_json(v)}" for k, v in reason.items() if k not in ("why", "rule"))
+                cited = f" ({reason['rule']})" if reason.get("rule") else ""
+                print(f"{'':5} {'':8}   because {reason.get('why', '')}{cited} {extra}".rstrip())
 
 
 def cmd_simulate(args) -> None:
@@ -180,34 +199,51 @@ def cmd_simulate(args) -> None:
     if not 0 <= start_seed <= MAX_SEED - (args.games - 1):
         raise UserError(f"--seed with --games {args.games} must be from 0 to {MAX_SEED - (args.games - 1)} "
                         f"(the games use seeds --seed to --seed + games - 1, at most {MAX_SEED})")
-    bots = _bots(ruleset, args.bot)
-    wins, draws, turns = [0] * len(ruleset.seats), 0, 0
+    seats = _seats(ruleset, args)
+    bots = _bots(ruleset, seats, args.bot)
+    wins, results, teams = [0] * len(seats), [0.0] * len(seats), {seat.team: 0 for seat in seats}
+    draws = automaton = turns = 0
     started = time.perf_counter()
     with Progress(args.games, f"simulate {ruleset.id}") as bar:
         for index in range(args.games):
             session = _new_session(ruleset, args, start_seed + index, events=False)
+            if session.seats != seats:
+                raise BadSetup("the seats changed from one game to the next; give the setup explicitly")
             session.run(bots)
             outcome = session.outcome
             if outcome is None:
                 raise BadSetup("a game stopped before its end: give every deciding seat a bot")
-            if outcome.winner is None:
-                draws += 1
-            else:
-                wins[outcome.winner] += 1
+            draws += outcome.is_draw
+            automaton += outcome.automaton
+            for seat in range(len(seats)):
+                wins[seat] += seat in outcome.winners
+                results[seat] += outcome.result(seat)
+            for team in {seats[seat].team for seat in outcome.winners}:
+                teams[team] += 1
             turns += session.turns()
             bar.update(index + 1)
     elapsed = time.perf_counter() - started
-    report = {"ruleset": ruleset.id, "version": ruleset.version, "games": args.games, "first_seed": start_seed,
-              "wins": wins, "draws": draws, "win_rates": [w / args.games for w in wins],
-              "draw_rate": draws / args.games, "mean_turns": turns / args.games,
-              "seconds": round(elapsed, 3), "games_per_second": round(args.games / elapsed, 1)}
+    games = args.games
+    report = {"ruleset": ruleset.id, "version": ruleset.version, "games": games, "first_seed": start_seed,
+              "seats": [seat.to_data() for seat in seats],
+              "wins": wins, "win_rates": [w / games for w in wins],
+              "mean_results": [r / games for r in results],
+              "team_wins": teams, "team_win_rates": {team: won / games for team, won in teams.items()},
+              "automaton_wins": automaton, "draws": draws, "draw_rate": draws / games,
+              "mean_turns": turns / games,
+              "seconds": round(elapsed, 3), "games_per_second": round(games / elapsed, 1)}
     if args.json:
         print(json.dumps(report))
         return
-    print(f"{ruleset.id} v{ruleset.version}: {args.games} games from seed {start_seed}")
+    print(f"{ruleset.id} v{ruleset.version}: {games} games from seed {start_seed}")
     for seat, won in enumerate(wins):
-        print(f"  seat {ruleset.seats[seat]} wins: {won} ({100 * won / args.games:.1f}%)")
-    print(f"  draws: {draws} ({100 * draws / args.games:.1f}%)")
+        print(f"  seat {seats[seat].name} (team {seats[seat].team}) wins: {won} ({100 * won / games:.1f}%)")
+    if len(teams) < len(seats):
+        for team, won in teams.items():
+            print(f"  team {team} wins: {won} ({100 * won / games:.1f}%)")
+    if ruleset.capabilities.automaton:
+        print(f"  the automaton wins: {automaton} ({100 * automaton / games:.1f}%)")
+    print(f"  draws: {draws} ({100 * draws / games:.1f}%)")
     print(f"  mean length: {report['mean_turns']:.2f} turns")
     print(f"  speed: {report['games_per_second']} games/s ({elapsed:.2f} s)")
 
@@ -230,11 +266,9 @@ def cmd_cards_validate(args) -> int:
     elif args.file:
         rulesets = [_ruleset_of_card_file(Path(args.file))]
     else:
-        rulesets = [r for r in all_rulesets() if hasattr(r, "validate_cards")]
+        rulesets = [r for r in all_rulesets() if r.card_tables]
     problems = []
     for ruleset in rulesets:
-        if not hasattr(ruleset, "validate_cards"):
-            raise UserError(f"{ruleset.id} has no card data")
         problems += ruleset.validate_cards(args.file)
     for line in problems:
         print(line, file=sys.stderr)
@@ -246,19 +280,16 @@ def cmd_cards_validate(args) -> int:
     return 0
 
 
-# The top-level table that tells one ruleset's card file from another's.
-CARD_TABLES = {"cards": "autobattle", "squads": "autobattle", "characters": "tactics", "armies": "tactics"}
-
-
 def _ruleset_of_card_file(path: Path):
     """The ruleset a card file is for, told by its top-level tables."""
     from .core.carddata import parse_toml, read_text as read_card_text
     tables = parse_toml(read_card_text(path), path.name)
-    found = {CARD_TABLES[key] for key in tables if key in CARD_TABLES}
+    owners = {table: ruleset for ruleset in all_rulesets() for table in ruleset.card_tables}
+    found = {owners[key] for key in tables if key in owners}
     if len(found) != 1:
-        raise UserError(f"{path.name}: cannot tell whose card file this is (tables {', '.join(CARD_TABLES)}); "
+        raise UserError(f"{path.name}: cannot tell whose card file this is (tables {', '.join(owners)}); "
                         "pass --ruleset")
-    return get_ruleset(found.pop())
+    return found.pop()
 
 
 def cmd_cards_list(args) -> None:
@@ -281,7 +312,7 @@ def cmd_rules_coverage(args) -> int:
     folder = Path(args.tests)
     if not folder.is_dir():
         raise UserError(f"no tests folder at {folder}: run from a checkout, or pass --tests DIR")
-    report = coverage([r for r in all_rulesets() if type(r).__module__.startswith("engine.rulesets.")], folder)
+    report = coverage(all_rulesets(), folder)
     missing = sum(len(entry["missing"]) for entry in report.values())
     if args.json:
         print(json.dumps(report))
@@ -302,73 +333,70 @@ def cmd_bench(args) -> None:
     """Games per second for every ruleset (events off, then on), random bots, one process."""
     results = []
     for ruleset in all_rulesets():
-        bots = {seat: make_bot(ruleset, "random") for seat in range(len(ruleset.seats))}
+        bot = make_bot(ruleset, "random")
+        bots = {seat: bot for seat in range(len(ruleset.seats(resolve_options(ruleset.options, {}))))}
         row = {"ruleset": ruleset.id, "version": ruleset.version}
         for events in (False, True):
-            games, turns, started = 0, 0, time.perf_counter()
+            games, turns, decisions, started = 0, 0, 0, time.perf_counter()
             with Progress(0, f"bench {ruleset.id}") as bar:
                 while time.perf_counter() - started < args.seconds / 2:
                     session = Session.start(ruleset.id, seed=games, events=events)
                     session.run(bots)
                     games, turns = games + 1, turns + session.turns()
+                    decisions += len(session.record.actions)
             elapsed = time.perf_counter() - started
             key = "events_on" if events else "events_off"
             row[key] = {"games": games, "games_per_second": round(games / elapsed, 1),
-                        "turns_per_second": round(turns / elapsed, 1)}
+                        "turns_per_second": round(turns / elapsed, 1),
+                        "decisions_per_second": round(decisions / elapsed, 1)}
         results.append(row)
     if args.json:
         print(json.dumps(results))
         return
     for row in results:
         off, on = row["events_off"], row["events_on"]
+        decided = f", {off['decisions_per_second']} decisions/s" if off["decisions_per_second"] else ""
         print(f"{row['ruleset']} v{row['version']}: {off['games_per_second']} games/s "
-              f"({off['turns_per_second']} turns/s) events off; {on['games_per_second']} games/s with events")
+              f"({off['turns_per_second']} turns/s{decided}) events off; {on['games_per_second']} games/s with events")
 
 
 # --- helpers -------------------------------------------------------------------------------
 
+def _seats(ruleset, args):
+    """The seats of the game the command line describes (its options decide how many)."""
+    return ruleset.seats(resolve_options(ruleset.options, parse_option_args(args.option)))
+
+
 def _new_session(ruleset, args, seed: int, events: bool) -> Session:
-    options = parse_option_args(args.option)
-    decks = _parse_decks(ruleset, args.deck)
-    if (decks or args.cards) and not hasattr(ruleset, "build_setup"):
-        raise UserError(f"{ruleset.id} takes no --deck or --cards")
-    if not decks and not args.cards:
-        return Session.start(ruleset.id, seed=seed, options=options, events=events)
-    from .core.options import resolve_options
-    resolved = resolve_options(ruleset.options, options)
-    setup = ruleset.build_setup(resolved, seed, decks, args.cards)
-    return Session.start(ruleset.id, seed=seed, options=resolved, setup=setup, events=events)
+    options = resolve_options(ruleset.options, parse_option_args(args.option))
+    decks = _parse_decks(ruleset.seats(options), args.deck)
+    setup = ruleset.build_setup(options, seed, decks, args.cards) if decks or args.cards else None
+    return Session.start(ruleset.id, seed=seed, options=options, setup=setup, events=events)
 
 
-def _parse_decks(ruleset, pairs: list[str]) -> dict[int, list[str]]:
+def _parse_decks(seats, pairs: list[str]) -> dict[int, list[str]]:
     decks = {}
     for pair in pairs:
         side, sep, squads = pair.partition("=")
-        seat = _seat(ruleset, side)
+        seat = seat_index(seats, side)
         names = [name.strip() for name in squads.split(",") if name.strip()]
         if not sep or not names:
-            raise UserError(f"--deck {pair!r} must look like SIDE=SQUAD[,SQUAD...]")
+            raise UserError(f"--deck {pair!r} must look like SEAT=SQUAD[,SQUAD...]")
         if seat in decks:
-            raise UserError(f"--deck given twice for side {side}")
+            raise UserError(f"--deck given twice for seat {side.strip()[:20]}")
         decks[seat] = names
     return decks
 
 
-def _bots(ruleset, pairs: list[str]) -> dict:
-    bots = {seat: make_bot(ruleset, "random") for seat in range(len(ruleset.seats))}
+def _bots(ruleset, seats, pairs: list[str]) -> dict:
+    """A bot for every seat: random unless `--bot SEAT=NAME` names another."""
+    bots = {seat: make_bot(ruleset, "random") for seat in range(len(seats))}
     for pair in pairs:
         side, sep, name = pair.partition("=")
         if not sep:
             raise UserError(f"--bot {pair!r} must look like SEAT=NAME")
-        bots[_seat(ruleset, side)] = make_bot(ruleset, name.strip())
+        bots[seat_index(seats, side)] = make_bot(ruleset, name.strip())
     return bots
-
-
-def _seat(ruleset, text: str) -> int:
-    text = text.strip()
-    if text in ruleset.seats:
-        return ruleset.seats.index(text)
-    raise UserError(f"unknown side {text[:20]!r}; {ruleset.id} has sides {', '.join(ruleset.seats)}")
 
 
 def _read_record(source: str) -> Record:
@@ -399,14 +427,21 @@ def _print_result(session: Session, as_json: bool) -> None:
     if as_json:
         print(json.dumps(report))
         return
-    seats = session.ruleset.seats
     if outcome is None:
         print(f"not finished after {report['turns']} turns (the record stops at a decision)")
-    elif outcome.winner is None:
-        print(f"draw: {outcome.reason} ({outcome.rule}) after {report['turns']} turns")
     else:
-        print(f"side {seats[outcome.winner]} wins: {outcome.reason} ({outcome.rule}) after {report['turns']} turns")
+        print(f"{_who_won(session, outcome)}: {outcome.reason} ({outcome.rule}) after {report['turns']} turns")
     print(f"digest {report['digest']}")
+
+
+def _who_won(session: Session, outcome) -> str:
+    if outcome.automaton:
+        return "the automaton wins"
+    if outcome.is_draw:
+        return "draw"
+    if outcome.team is not None:
+        return f"team {outcome.team} wins"
+    return " and ".join(f"seat {session.seats[seat].name}" for seat in outcome.winners) + " wins"
 
 
 __all__ = ["main", "canonical_json"]

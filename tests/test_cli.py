@@ -34,7 +34,7 @@ def assert_user_error(result, fragment):
 
 def test_rulesets_lists_id_version_title():
     out = engine("rulesets").stdout
-    assert "autobattle\tv1\t" in out
+    assert "autobattle\tv2\t" in out
 
 
 def test_play_replay_and_link_agree(tmp_path):
@@ -69,7 +69,7 @@ def test_simulate_reports_rates_and_speed():
 
 def test_bench_reports_games_per_second():
     out = engine("bench", "--seconds", "0.4").stdout
-    assert "autobattle v1:" in out and "games/s" in out
+    assert "autobattle v2:" in out and "games/s" in out
 
 
 def test_cards_validate_and_list():
@@ -107,7 +107,7 @@ def test_invalid_card_file_lists_each_problem(tmp_path):
 @pytest.mark.parametrize("args, fragment", [
     (("play", "chess"), "unknown ruleset 'chess'"),
     (("play", "autobattle", "--deck", "0=nowhere"), "unknown squad 'nowhere'"),
-    (("play", "autobattle", "--deck", "7=ashen_cabal"), "unknown side '7'"),
+    (("play", "autobattle", "--deck", "7=ashen_cabal"), "unknown seat '7'"),
     (("play", "autobattle", "--deck", "0=a,b,c,d"), "1 to 3 squads"),
     (("play", "autobattle", "--option", "cells=0"), "option cells (G4-2)"),
     (("play", "autobattle", "--option", "colour=red"), "unknown option 'colour'"),
@@ -194,6 +194,53 @@ def test_rules_coverage_passes_for_the_real_tests_and_fails_when_tests_are_missi
     assert rules["S4-R1"]["tests"] and rules["S4-R2"]["tests"] and not rules["S4-R3"]["tests"]
     assert "lack a test or a demo" in thin.stderr
     assert_user_error(engine("rules", "coverage", "--tests", str(tmp_path / "nope"), check_ok=False), "no tests folder")
+
+
+TACTICS_USER_FILE = ROOT / "tests" / "tactics" / "user_characters.toml"
+
+
+def test_tactics_user_character_file_plays_and_travels_in_the_record(tmp_path):
+    cards = tmp_path / "mine.toml"
+    cards.write_text(TACTICS_USER_FILE.read_text(encoding="utf-8"), encoding="utf-8")
+    assert "ok:" in engine("cards", "validate", str(cards)).stdout
+    record = tmp_path / "r.json"
+    played = json.loads(engine("play", "tactics", "--seed", "4", "--cards", str(cards), "--deck", "0=drum_host",
+                               "--deck", "1=ember_host", "--bot", "0=sensible", "--bot", "1=sensible",
+                               "--record", str(record), "--json").stdout)
+    data = json.loads(record.read_text())
+    assert sorted(data["setup"]["content"]["characters"]) == ["ash_drummer", "drum_spark"]
+    cards.unlink()            # the record carries the characters: it replays without the file
+    assert json.loads(engine("replay", str(record), "--json").stdout)["digest"] == played["digest"]
+    link = engine("link", "encode", str(record)).stdout.strip()
+    assert json.loads(engine("replay", link, "--json").stdout)["digest"] == played["digest"]
+
+
+def test_tactics_record_with_bad_user_characters_is_one_error_line(tmp_path):
+    record = tmp_path / "r.json"
+    engine("play", "tactics", "--seed", "4", "--cards", str(TACTICS_USER_FILE), "--deck", "0=drum_host",
+           "--record", str(record))
+    data = json.loads(record.read_text())
+    data["setup"]["content"]["characters"]["ash_drummer"]["speed"] = 42
+    record.write_text(json.dumps(data))
+    assert_user_error(engine("replay", str(record), check_ok=False),
+                      "bad character data in the setup: setup content: characters.ash_drummer: speed: "
+                      "must be a whole number from 1 to 9; got 42")
+    bad = tmp_path / "bad.toml"
+    bad.write_text(TACTICS_USER_FILE.read_text(encoding="utf-8").replace('character = "drum_spark"',
+                                                                         'character = "nobody"'))
+    assert_user_error(engine("play", "tactics", "--cards", str(bad), check_ok=False),
+                      "must name a summoned=true character")
+
+
+def test_tactics_illegal_recorded_action_says_why(tmp_path):
+    record = tmp_path / "r.json"
+    engine("play", "tactics", "--seed", "4", "--record", str(record))
+    data = json.loads(record.read_text())
+    seat, action = data["actions"][0]
+    data["actions"][0] = [seat, ["deploy", action[1], 7, 0]]
+    record.write_text(json.dumps(data))
+    assert_user_error(engine("replay", str(record), check_ok=False),
+                      "record action 1 is illegal: row 7, column 0 is outside the 3×4 Battle Area (G0-1)")
 
 
 # --- hostile input on the command line (issue 8, "Robustness") -------------------------------

@@ -364,7 +364,7 @@ def _valid_links() -> list[str]:
     for ruleset_id, seed, bot in (("autobattle", 5, "random"), ("tactics", 2, "sensible")):
         ruleset = get_ruleset(ruleset_id)
         session = Session.start(ruleset_id, seed=seed, events=False)
-        session.run({seat: make_bot(ruleset, bot) for seat in range(len(ruleset.seats))})
+        session.run({seat: make_bot(ruleset, bot) for seat in range(len(session.seats))})
         links.append(encode_link(session.record))
     return links
 
@@ -526,7 +526,7 @@ def test_options_that_are_not_a_mapping_are_a_bad_option():
 
 def _load_autobattle_cards(text, source):
     """A user's autobattle card file as the CLI loads it (its squads may use starter cards)."""
-    return autobattle_cards.parse_content(text, source, autobattle_cards.builtin_content().cards)
+    return autobattle_cards.parse_content(text, source, autobattle_cards.builtin_content())
 
 
 def _sample_card_files() -> list[tuple]:
@@ -596,3 +596,12 @@ def test_an_integer_option_takes_ascii_digits_only(text):
         resolve_options(get_ruleset("autobattle").options, {"cells": text})
     assert_one_line(caught.value)
     assert resolve_options(get_ruleset("autobattle").options, {"cells": " 5 "})["cells"] == 5
+
+
+@pytest.mark.parametrize("text", ["9" * 5000, "²", "٣", "-1", "2", ""])
+def test_a_seat_given_by_an_odd_number_is_a_bad_setup(text):
+    from engine.core import BadSetup, seat_index
+    seats = Session.start("autobattle", seed=1).seats
+    with pytest.raises(BadSetup, match="unknown seat") as caught:
+        seat_index(seats, text)
+    assert_one_line(caught.value)

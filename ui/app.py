@@ -5,10 +5,11 @@ import asyncio
 from pyscript import document, window
 from pyscript.ffi import create_proxy
 
-from engine.core import SkirmishError, decode_link, encode_link, get_ruleset
+from engine.core import SkirmishError, decode_link, encode_link
+from engine.rulesets import get as get_ruleset
 from ui.replay import Replay, time_battles
 from ui.route import MAX_NOTE, parse_hash, replay_hash, whole_number
-from ui.words import describe, message, word
+from ui.words import because, describe, message, word
 
 MAX_SEED = (1 << 63) - 1
 FX = {"enter": "fx-enter", "damage": "fx-hit", "aura": "fx-buff", "equip": "fx-buff"}
@@ -185,8 +186,8 @@ class AutobattlePage:
         if index == replay.last and replay.outcome is not None:
             data = replay.outcome.to_data()
             data["reason"] = word("reason", data["rule"], self.lang, data["reason"])
-            key = "outcome_draw" if data["winner"] is None else "outcome_win"
-            outcome.textContent = message("ui", key, self.lang, turns=frame.turn, **data)
+            key = "outcome_draw" if data["draw"] else "outcome_win"
+            outcome.textContent = message("ui", key, self.lang, turns=frame.turn, winner=replay.outcome.winner, **data)
             outcome.dataset.digest = replay.digest
             outcome.hidden = False
         else:
@@ -282,7 +283,7 @@ class AutobattlePage:
                 line = template.content.firstElementChild.cloneNode(True)
                 line.classList.add("new")
                 line.querySelector(".turn").textContent = f"{frame.turn}."
-                line.querySelector(".what").textContent = describe(event, self._name, self.lang)
+                line.querySelector(".what").textContent = describe(event, self._name, self.lang) + because(event, self.lang)
                 rule = line.querySelector(".rule")
                 rule.textContent = event["rule"]
                 rule.title = self._statement(event["rule"])

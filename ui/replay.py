@@ -1,8 +1,10 @@
 """A whole game computed up front as frames, so the player can step both ways at once."""
 
+from collections import deque
 from dataclasses import dataclass
 
 from engine.core import BadRecord, Record, Session, SkirmishError
+from engine.rulesets import get as get_ruleset
 
 
 @dataclass
@@ -25,7 +27,7 @@ class Replay:
     MAX_FRAMES = 10_000
 
     def __init__(self, session: Session, actions=()):
-        queue = [list(entry) for entry in actions]
+        queue = deque(list(entry) for entry in actions)
         self.record = session.record
         self.ruleset = session.ruleset
         self.frames = [Frame(session.turns(), session.view(None), [e.to_data() for e in session.history[0]])]
@@ -41,6 +43,7 @@ class Replay:
     @classmethod
     def from_record(cls, record: Record) -> "Replay":
         """Replay a record, its actions fed at their decisions."""
+        get_ruleset(record.ruleset)      # a built-in ruleset registers itself on first use
         return cls(Session(record), record.actions)
 
     @classmethod

@@ -11,13 +11,13 @@ import time
 from pyscript import window
 from pyscript.ffi import create_proxy, to_js
 
-from engine.core import SkirmishError, Session, decode_link, encode_link, get_ruleset, make_bot
-from engine.core.rng import Rng
+from engine.core import SkirmishError, Session, decode_link, encode_link, make_bot
+from engine.rulesets import get as get_ruleset
 from ui.app import element, show_error
 from ui.replay import Frame, Replay
 from ui.route import replay_hash, whole_number
 from ui.tactics_words import char_names, describe, skill_line, skill_names
-from ui.words import message, word
+from ui.words import because, message, word
 
 MAX_SEED = (1 << 63) - 1
 CUSTOM = "custom"       # the army select's "Build your own" value (build/build_site.py CUSTOM_ARMY)
@@ -30,7 +30,6 @@ def bot_times(seed: int) -> list[float]:
     ruleset = get_ruleset("tactics")
     session = Session.start("tactics", seed=seed, events=False)
     bots = {seat: make_bot(ruleset, BOT) for seat in (0, 1)}
-    rngs = {seat: Rng(seed, 1000 + seat) for seat in (0, 1)}
     times = []
     for _ in range(MAX_AUTO_STEPS):
         if session.outcome is not None:
@@ -41,7 +40,7 @@ def bot_times(seed: int) -> list[float]:
             continue
         seat = decision.players[0]
         started = time.perf_counter()
-        action = bots[seat].choose(session.view(seat), decision.legal[seat], rngs[seat])
+        action = session.bot_action(seat, bots[seat])
         times.append((time.perf_counter() - started) * 1000)
         session.submit(seat, action)
     return times
@@ -74,7 +73,7 @@ class TacticsPage:
         self.mode = None                # "play" | "replay"
         self.session: Session | None = None
         self.seats = ["human", "human"]
-        self.bots, self.rngs = {}, {}
+        self.bots = {}
         self.gen = 0                    # bumped on every change: a stale bot move is dropped
         self.view = None
         self.seat, self.kind, self.legal = None, None, []
@@ -189,7 +188,6 @@ class TacticsPage:
         self.seats = ["bot" if str(element(f"tactics-seat-{seat}").value) == "bot" else "human" for seat in (0, 1)]
         self.session = Session.start("tactics", seed=seed, setup={"armies": armies})
         self.bots = {seat: make_bot(self.ruleset, BOT) for seat in (0, 1) if self.seats[seat] == "bot"}
-        self.rngs = {seat: Rng(seed, 1000 + seat) for seat in self.bots}
         self.mode = "play"
         self._reset_log()
         self._show_game()
@@ -283,7 +281,7 @@ class TacticsPage:
             seat = decision.players[0]
             if self.seats[seat] != "bot":
                 return
-            action = self.bots[seat].choose(session.view(seat), decision.legal[seat], self.rngs[seat])
+            action = session.bot_action(seat, self.bots[seat])
             session.submit(seat, action)
             self.refresh()
         except Exception as error:   # noqa: BLE001
@@ -291,8 +289,9 @@ class TacticsPage:
             show_error("tactics-form-error", f"Something went wrong ({type(error).__name__}); please reload the page.")
 
     def submit(self, action) -> None:
-        """Submit one of the Decision's own legal actions for the deciding human."""
-        if not self.human_turn() or action not in self.legal:
+        """Submit the deciding human's action. One that is not legal is refused by the engine with the
+        rule it breaks (IllegalAction), which `guarded` shows on the page; nothing changes."""
+        if not self.human_turn():
             return
         show_error("tactics-form-error", None)
         self.session.submit(self.seat, action)
@@ -329,6 +328,9 @@ class TacticsPage:
                 if action == wanted:
                     self.submit(action)
                     return
+        if uid is not None and self.skill is not None and uid != self._actor_uid():
+            self.submit(["skill", self.skill, [uid], self.spend])   # not a legal target: the engine says why
+            return
         if uid is not None and uid == self._actor_uid() and self.skill is not None:
             self.skill = None           # clicking the actor again: back to all its actions
             self.render()
@@ -365,12 +367,11 @@ class TacticsPage:
         if self.mode != "play":
             return
         session = self.session
-        humans = [i for i, (player, _) in enumerate(session.record.actions) if self.seats[player] == "human"]
-        if not humans:
+        step = session.last_decision_of(seat for seat, who in enumerate(self.seats) if who == "human")
+        if step is None:
             show_error("tactics-form-error", message("ui", "t_nothing_to_undo", self.lang))
             return
-        while len(session.record.actions) > humans[-1]:
-            session.undo()
+        session.undo(to=step)
         self._reset_log()
         self.refresh()
 
@@ -605,8 +606,8 @@ class TacticsPage:
             return
         data = outcome.to_data()
         data["reason"] = word("reason", data["rule"], self.lang, data["reason"])
-        key = "t_outcome_draw" if data["winner"] is None else "t_outcome_win"
-        box.textContent = message("ui", key, self.lang, turns=turns, **data)
+        key = "t_outcome_draw" if data["draw"] else "t_outcome_win"
+        box.textContent = message("ui", key, self.lang, turns=turns, winner=outcome.winner, **data)
         box.dataset.digest = digest
         box.hidden = False
 
@@ -629,7 +630,7 @@ class TacticsPage:
                 line.querySelector(".turn").textContent = f"{index}."
                 if event.get("kind") == "army":
                     event = dict(event, army=self.armies.get(event.get("army"), event.get("army")))
-                line.querySelector(".what").textContent = describe(event, names, skills, self.lang)
+                line.querySelector(".what").textContent = describe(event, names, skills, self.lang) + because(event, self.lang)
                 rule = line.querySelector(".rule")
                 rule.textContent = event["rule"]
                 entry = self.ruleset.catalogue.get(event["rule"], {})

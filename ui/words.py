@@ -29,6 +29,15 @@ def word(section: str, key: str, lang: str = "en", fallback: str | None = None) 
     return entry.get(lang, entry["en"])
 
 
+def because(event: dict, lang: str = "en") -> str:
+    """The reasons an event gives for a choice, as one clause ("" when it gives none)."""
+    parts = []
+    for reason in event.get("reasons") or []:
+        why = word("why", str(reason.get("why", "")), lang)
+        parts.append(f"{why} ({reason['rule']})" if reason.get("rule") else why)
+    return message("ui", "because", lang, reasons="; ".join(parts)) if parts else ""
+
+
 def describe(event: dict, name_of, lang: str = "en") -> str:
     """An event as a sentence; `name_of(card_id)` gives a card's display name."""
     kind = event.get("kind", "")

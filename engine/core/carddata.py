@@ -39,6 +39,11 @@ def show(value) -> str:
     return repr(value)[:40]
 
 
+def got(raw: dict, key: str) -> str:
+    """What a problem line says was given for `raw[key]`: the value shown, or "missing"."""
+    return "missing" if key not in raw else show(raw[key])
+
+
 def read_text(path) -> str:
     """A card file's text; BadCards when it is not a regular file, too large, unreadable or not UTF-8."""
     try:
@@ -114,7 +119,7 @@ def choice(raw: dict, key: str, allowed, where: str, problems: Problems, field_n
     """`raw[key]` when it is one of `allowed`, else None (noted as `field_name`, default `key`)."""
     value = raw.get(key)
     if value not in allowed or isinstance(value, bool):
-        problems.add(where, field_name or key, f"must be one of {', '.join(allowed)}; got {show(value)}")
+        problems.add(where, field_name or key, f"must be one of {', '.join(allowed)}; got {got(raw, key)}")
         return None
     return value
 
@@ -124,8 +129,7 @@ def whole_number(raw: dict, key: str, low: int, high: int, where: str, problems:
     """`raw[key]` when it is a whole number from `low` to `high`, else None (noted; "got missing" if absent)."""
     value = raw.get(key)
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        got = "missing" if key not in raw else show(value)
-        problems.add(where, field_name or key, f"must be a whole number from {low} to {high}; got {got}")
+        problems.add(where, field_name or key, f"must be a whole number from {low} to {high}; got {got(raw, key)}")
         return None
     return value
 
@@ -133,7 +137,7 @@ def whole_number(raw: dict, key: str, low: int, high: int, where: str, problems:
 def names(value, where: str, key: str, problems: Problems) -> dict:
     """A name table: text of 1 to 60 characters in every one of LANGUAGES, and no other language."""
     if not isinstance(value, dict):
-        problems.add(where, key, "must be a table with en, ja and ru")
+        problems.add(where, key, f"must be a table with en, ja and ru; got {'missing' if value is None else show(value)}")
         return {}
     for language in value:
         if language not in LANGUAGES:
@@ -141,5 +145,5 @@ def names(value, where: str, key: str, problems: Problems) -> dict:
     for language in LANGUAGES:
         text = value.get(language)
         if not isinstance(text, str) or not text.strip() or len(text) > 60:
-            problems.add(where, f"{key}.{language}", "must be text of 1 to 60 characters")
+            problems.add(where, f"{key}.{language}", f"must be text of 1 to 60 characters; got {got(value, language)}")
     return {language: value.get(language) for language in LANGUAGES}

@@ -2,60 +2,55 @@
 
 A ruleset is stateless: it creates a state and answers questions about it. The session drives it:
 
+    seats = ruleset.seats(options, setup)
     state = ruleset.setup(options, seed, setup, log)
     while ruleset.outcome(state) is None:
         decision = ruleset.decision(state)
-        if decision is None: ruleset.advance(state)            # automatic step
-        else: ruleset.apply(state, {player: action, ...})     # all of decision.players at once
+        if decision is None: ruleset.advance(state)            # automatic step (an automaton's too)
+        else: ruleset.apply(state, {player: action, ...})     # the decision's answers, all at once
+
+The core knows no game: rulesets register themselves (`@register`) when their package is imported;
+`engine.rulesets` imports the built-in ones on request.
 """
 
 import sys
-import importlib
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
 from .catalogue import load_catalogue
+from .decision import Decision
 from .demos import load_demos
-from .errors import UnknownRuleset
+from .errors import BadSetup, UnknownRuleset
 from .events import EventLog
 from .options import Option
+from .outcome import Outcome
+from .seats import Seat, solo_seats
 
 
 @dataclass(frozen=True)
-class Decision:
-    """Who must act now. Several players at once means a simultaneous, hidden choice."""
+class Capabilities:
+    """What kind of game a ruleset is, declared up front (as OpenSpiel's GameType); tests branch on it."""
 
-    players: tuple[int, ...]
-    legal: dict[int, list] = field(default_factory=dict)   # player -> legal actions (JSON-able)
-
-    @property
-    def simultaneous(self) -> bool:
-        """True when more than one player chooses at the same time."""
-        return len(self.players) > 1
-
-
-@dataclass(frozen=True)
-class Outcome:
-    """How a game ended: a winner seat or a draw, why, and the rule that decided it."""
-
-    winner: int | None
-    reason: str
-    rule: str
-
-    def to_data(self) -> dict:
-        """The outcome as JSON-able data."""
-        return {"winner": self.winner, "draw": self.winner is None, "reason": self.reason, "rule": self.rule}
+    min_seats: int = 2
+    max_seats: int = 2
+    hidden_information: bool = False   # some seat may not see part of the state (hands, deck order)
+    simultaneous: bool = False         # several seats choose at once, hidden from each other
+    teams: bool = False                # seats play in teams that win or lose together
+    chance: bool = False               # the seed changes the game (shuffles, dice, coin flips)
+    automaton: bool = False            # an opponent that is not a seat and can win
 
 
 class Ruleset:
-    """Base class: metadata declared up front, then the small set of methods the session calls."""
+    """Base class: metadata declared up front, the methods the session calls, optional hooks."""
 
     id: str = ""
     version: int = 0
     title: str = ""
-    seats: tuple[str, ...] = ()          # seat names; seat i is player i
+    capabilities = Capabilities()
     options: tuple[Option, ...] = ()
     settled_without_option: dict[str, str] = {}   # spec id -> why no alternative reading is offered
+    bots: dict[str, type] = {}                    # bot name -> class, besides the random bot
+    card_tables: tuple[str, ...] = ()             # top-level tables that mark this ruleset's card files
     _catalogue: dict | None = None
 
     def data_path(self, name: str) -> Path:
@@ -69,6 +64,12 @@ class Ruleset:
             self._catalogue = load_catalogue(self.data_path("rules.toml"))
         return self._catalogue
 
+    # --- seats and setup ------------------------------------------------------------------
+
+    def seats(self, options: dict, setup: dict | None = None) -> tuple[Seat, ...]:
+        """The seats of a game with these options and setup (None: before a setup is chosen)."""
+        return solo_seats(self.capabilities.min_seats)
+
     def default_setup(self, options: dict, seed: int) -> dict:
         """A complete setup chosen from the seed when the user gave none."""
         raise NotImplementedError
@@ -77,13 +78,31 @@ class Ruleset:
         """The setup validated and normalised; raises BadSetup."""
         raise NotImplementedError
 
+    def build_setup(self, options: dict, seed: int, decks: dict[int, list[str]], cards_file=None) -> dict:
+        """A setup from the command line's `--deck SEAT=…` and `--cards FILE` (default: neither taken)."""
+        if decks or cards_file:
+            raise BadSetup(f"{self.id} takes no --deck or --cards")
+        return self.check_setup(self.default_setup(options, seed), options)
+
     def setup(self, options: dict, seed: int, setup: dict, log: EventLog):
         """A fresh game state."""
         raise NotImplementedError
 
+    # --- play -----------------------------------------------------------------------------
+
     def decision(self, state) -> Decision | None:
         """The pending decision, or None when the next step is automatic (or the game is over)."""
         raise NotImplementedError
+
+    def illegal_reason(self, state, decision: Decision, player: int, action, key: str) -> str | None:
+        """Why `action` (canonical JSON `key`) is not legal for `player` now, or None when it is.
+
+        The default looks the action up among the decision's legal actions. A ruleset may check
+        structurally instead, and should say which rule an illegal action breaks.
+        """
+        if decision.allows(player, action, key):
+            return None
+        return f"{key[:80]} is not a legal action for seat {player} now"
 
     def apply(self, state, moves: dict) -> None:
         """Apply one decision's actions; the session has already checked that they are legal."""
@@ -93,14 +112,6 @@ class Ruleset:
         """Take one automatic step."""
         raise NotImplementedError
 
-    def view(self, state, player: int | None) -> dict:
-        """What `player` may see (None = a spectator); everything once the game is over."""
-        raise NotImplementedError
-
-    def secrets(self, state, player: int | None) -> list:
-        """JSON values `player` must not find in its view (checked by the conformance suite)."""
-        return []
-
     def outcome(self, state) -> Outcome | None:
         """The result once the game has ended, else None."""
         raise NotImplementedError
@@ -109,9 +120,39 @@ class Ruleset:
         """How many turns have been played, in the ruleset's own sense of a turn."""
         raise NotImplementedError
 
+    # --- looking at a game ----------------------------------------------------------------
+
+    def view(self, state, player: int | None) -> dict:
+        """What `player` may see (None = a spectator); everything once the game is over."""
+        raise NotImplementedError
+
+    def secrets(self, state, player: int | None) -> list:
+        """JSON values `player` must not find in its view (checked by the conformance suite).
+
+        A ruleset with hidden information gives a non-empty list mid-game for every seat.
+        """
+        return []
+
+    def private_variant(self, state, player: int | None, rng):
+        """A copy of `state` that differs only in what `player` may not see, or None when nothing is hidden.
+
+        The conformance suite checks that `player`'s view of the copy equals its view of `state`.
+        """
+        return None
+
     def to_data(self, state) -> dict:
         """The whole state as JSON-able data; its canonical hash is the digest."""
         raise NotImplementedError
+
+    # --- content and rules ----------------------------------------------------------------
+
+    def validate_cards(self, path=None) -> list[str]:
+        """Every problem in a card file (the starter content when no file is given)."""
+        raise BadSetup(f"{self.id} has no card data")
+
+    def squad_table(self) -> list[tuple[str, str, str]]:
+        """(id, kind, English name) of every ready-made deck or army, for `cards list`."""
+        return []
 
     def rule_ids(self) -> set[str]:
         """Every rule id this ruleset may cite: the ids in its catalogue."""
@@ -132,19 +173,13 @@ def register(ruleset_class):
 
 
 def get_ruleset(ruleset_id) -> Ruleset:
-    """The registered ruleset with this id, or an UnknownRuleset error listing the known ones."""
-    from ..rulesets import BUILTIN
-    if isinstance(ruleset_id, str) and ruleset_id not in _REGISTRY and ruleset_id in BUILTIN:
-        importlib.import_module(BUILTIN[ruleset_id])     # only the ruleset asked for: start-up time
+    """The registered ruleset with this id, or an UnknownRuleset error listing the registered ones."""
     if not isinstance(ruleset_id, str) or ruleset_id not in _REGISTRY:
-        known = ", ".join(sorted(set(_REGISTRY) | set(BUILTIN)))
+        known = ", ".join(sorted(_REGISTRY)) or "none"
         raise UnknownRuleset(f"unknown ruleset {str(ruleset_id)[:40]!r}; known rulesets: {known}")
     return _REGISTRY[ruleset_id]
 
 
 def all_rulesets() -> list[Ruleset]:
-    """Every registered ruleset (the built-in ones imported), by id."""
-    from ..rulesets import BUILTIN
-    for module in BUILTIN.values():
-        importlib.import_module(module)
+    """Every registered ruleset, by id."""
     return [_REGISTRY[key] for key in sorted(_REGISTRY)]

@@ -1,19 +1,27 @@
 """The session: a ruleset, its state and the growing record. The UI and the CLI drive this."""
 
-from .bots import Bot
+from collections import deque
+
+from .bots import Bot, bot_rng
 from .canonical import canonical_json, digest_of, json_problem
-from .errors import BadRecord, IllegalAction, SkirmishError
+from .decision import Decision
+from .errors import BadRecord, BadSetup, IllegalAction, SkirmishError
 from .events import Event, EventLog
 from .options import resolve_options
+from .outcome import Outcome
 from .record import MAX_SEED, Record
-from .rng import Rng
-from .ruleset import Outcome, get_ruleset
+from .ruleset import get_ruleset
+from .seats import Seat
 
 MAX_STEPS = 200_000   # a guard against a ruleset bug looping forever
 
 
 class Session:
-    """One game: submit / advance / undo, views, and the event history."""
+    """One game: submit / advance / run bots / undo, views, and the event history.
+
+    A step is one entry of `history`: the set-up is step 0, then each automatic step and each
+    resolved decision is one more. `actions_at[i]` is how many recorded actions step i had used.
+    """
 
     def __init__(self, record: Record, events: bool = True):
         self.ruleset = get_ruleset(record.ruleset)
@@ -22,10 +30,14 @@ class Session:
         self.record = Record(record.ruleset, record.version, {}, record.seed, {}, [])
         self.record.options = resolve_options(self.ruleset.options, record.options)
         self.record.setup = self.ruleset.check_setup(record.setup, self.record.options)
+        self.seats: tuple[Seat, ...] = self.ruleset.seats(self.record.options, self.record.setup)
+        _check_seats(self.ruleset, self.seats)
         self.log = EventLog(events, self.ruleset.rule_ids())
         self.state = self.ruleset.setup(self.record.options, record.seed, self.record.setup, self.log)
         self.history: list[list[Event]] = [self.log.take()]
+        self.actions_at: list[int] = [0]
         self.pending: dict[int, object] = {}
+        self._decision: tuple[int, Decision | None] | None = None   # (step, decision): one per step
 
     @classmethod
     def start(cls, ruleset_id: str, seed: int = 0, options: dict | None = None,
@@ -49,9 +61,16 @@ class Session:
     # --- driving the game -------------------------------------------------------------
 
     @property
-    def decision(self):
-        """The pending decision, or None when the next step is automatic or the game is over."""
-        return None if self.outcome else self.ruleset.decision(self.state)
+    def decision(self) -> Decision | None:
+        """The pending decision, or None when the next step is automatic or the game is over.
+
+        Asked of the ruleset once per step: its legal actions are built (and, when checked,
+        serialised) once, however often the UI, the bots and `submit` look at them.
+        """
+        step = len(self.history)
+        if self._decision is None or self._decision[0] != step:
+            self._decision = (step, None if self.outcome else self.ruleset.decision(self.state))
+        return self._decision[1]
 
     @property
     def outcome(self) -> Outcome | None:
@@ -59,17 +78,20 @@ class Session:
         return self.ruleset.outcome(self.state)
 
     def submit(self, player: int, action) -> list[Event]:
-        """A player's action; a simultaneous decision resolves once every player has submitted."""
+        """A player's action. A simultaneous decision resolves once every player has submitted (the
+        others' submissions are held here, out of the state and every view); a team's decision
+        (`any_of`) with the first answer. An illegal action raises IllegalAction saying why."""
         decision = self._decision_for(player)
         problem = json_problem(action)
         if problem:
-            raise IllegalAction(f"an action must be plain JSON data: {problem}")
-        wanted = canonical_json(action)
-        if not any(canonical_json(legal) == wanted for legal in decision.legal.get(player, ())):
-            raise IllegalAction(f"{canonical_json(action)[:80]} is not a legal action for seat {player} now")
+            raise IllegalAction(f"seat {player}'s action is not plain JSON data: {problem}")
+        key = canonical_json(action)
+        reason = self.ruleset.illegal_reason(self.state, decision, player, action, key)
+        if reason:
+            raise IllegalAction(reason)
         self.pending[player] = action
         self.record.actions.append([player, action])
-        if len(self.pending) < len(decision.players):
+        if len(self.pending) < decision.needed:
             return []
         moves, self.pending = self.pending, {}
         self.ruleset.apply(self.state, moves)
@@ -79,28 +101,43 @@ class Session:
         """One automatic step."""
         if self.outcome:
             raise IllegalAction("the game is over")
-        if self.ruleset.decision(self.state) is not None:
+        if self.decision is not None:
             raise IllegalAction("a player must decide before the game can go on")
         self.ruleset.advance(self.state)
         return self._close_step()
 
+    def waiting(self) -> list[int]:
+        """The seats whose answer the pending decision still needs (none when the next step is automatic)."""
+        decision = self.decision
+        if decision is None:
+            return []
+        return [player for player in decision.players if player not in self.pending]
+
+    def bot_action(self, player: int, bot: Bot):
+        """The action `bot` chooses for `player` now, from that seat's view and legal actions only."""
+        rng = bot_rng(self.record.seed, player, len(self.history))
+        return bot.choose(self.view(player), self.decision.legal[player], rng)
+
     def run(self, bots: dict[int, Bot] | None = None, max_steps: int = MAX_STEPS) -> None:
-        """Play on: automatic steps, and bots for the seats that have one, until the end or a human's turn."""
-        rngs = {seat: Rng(self.record.seed, 1000 + seat) for seat in (bots or {})}
+        """Play on: automatic steps, and bots for the seats that have one, until the end or a human's turn.
+
+        For a team's decision (`any_of`), the team's first seat with a bot answers, unless a human
+        sits in the team: then the humans decide.
+        """
+        bots = bots or {}
         for _ in range(max_steps):
             if self.outcome:
                 return
-            decision = self.ruleset.decision(self.state)
+            decision = self.decision
             if decision is None:
                 self.ruleset.advance(self.state)     # what advance() does, minus its re-checks
                 self._close_step()
                 continue
-            waiting = [p for p in decision.players if p not in self.pending]
-            if not bots or any(p not in bots for p in waiting):
+            waiting = self.waiting()
+            if any(player not in bots for player in waiting):
                 return
-            for player in waiting:
-                view = self.ruleset.view(self.state, player)
-                self.submit(player, bots[player].choose(view, decision.legal[player], rngs[player]))
+            for player in waiting[:decision.needed]:
+                self.submit(player, self.bot_action(player, bots[player]))
         raise BadRecord(f"the game did not end within {max_steps} steps")
 
     def next_step(self, actions: list) -> list[Event] | None:
@@ -108,7 +145,7 @@ class Session:
 
         A step is one entry of `history`: the set-up is step 0, then each automatic step (advance)
         and each resolved decision (the submit that completes it) is one more. `actions` is the
-        queue of recorded `[player, action]` pairs still to play, taken from its front: when a
+        queue of recorded `[player, action]` pairs still to play (a deque, or a short list), taken from its front: when a
         decision is pending and an action remains, the actions that resolve it are submitted (one,
         or one per player of a simultaneous decision); when none is pending, the game advances.
         Returns None, taking no step, when the game is over or a decision waits with no recorded
@@ -116,11 +153,12 @@ class Session:
         """
         if self.outcome:
             return None
-        if self.ruleset.decision(self.state) is None:
+        if self.decision is None:
             return self.advance()
         steps = len(self.history)
+        take = actions.popleft if isinstance(actions, deque) else lambda: actions.pop(0)
         while actions and len(self.history) == steps:
-            player, action = actions.pop(0)
+            player, action = take()
             try:
                 self.submit(player, action)
             except IllegalAction as error:   # refused actions are not recorded: this one is the next
@@ -142,20 +180,43 @@ class Session:
             taken.append(events)
         return taken
 
-    def undo(self) -> None:
-        """Take back the last recorded action (replays the record without it)."""
-        if not self.record.actions:
-            raise IllegalAction("there is nothing to undo")
-        actions = self.record.actions[:-1]
+    def undo(self, to: int | None = None) -> None:
+        """Go back to step `to` (default: take back the last recorded action), replaying the record once."""
+        if to is None:
+            if not self.record.actions:
+                raise IllegalAction("there is nothing to undo")
+            keep = len(self.record.actions) - 1
+        else:
+            if isinstance(to, bool) or not isinstance(to, int) or not 0 <= to < len(self.history):
+                raise IllegalAction(f"there is no step {str(to)[:20]} to go back to (0 to {len(self.history) - 1})")
+            keep = self.actions_at[to]
         fresh = Session(self.record, events=self.log.events is not None)
-        fresh._feed(actions, finish=False)
+        fresh._feed(self.record.actions[:keep], finish=False)
+        while to is not None and len(fresh.history) <= to and fresh.decision is None and not fresh.outcome:
+            fresh.advance()
         self.__dict__.update(fresh.__dict__)
+
+    def last_decision_of(self, players) -> int | None:
+        """The step at which the most recent recorded action of any of `players` was decided, or None.
+
+        `undo(to=that step)` takes a human back to their last decision, with every bot reply after it.
+        """
+        players = set(players)
+        for index in range(len(self.record.actions) - 1, -1, -1):
+            if self.record.actions[index][0] in players:
+                return max(step for step, used in enumerate(self.actions_at) if used <= index)
+        return None
 
     # --- looking at the game ----------------------------------------------------------
 
     def view(self, player: int | None = None) -> dict:
         """What a player (or a spectator, None) may see."""
         return self.ruleset.view(self.state, player)
+
+    def teams(self) -> dict[str, tuple[int, ...]]:
+        """team -> its seats."""
+        from .seats import teams_of
+        return teams_of(self.seats)
 
     @property
     def events(self) -> list[Event]:
@@ -175,7 +236,7 @@ class Session:
     def _decision_for(self, player):
         if self.outcome:
             raise IllegalAction("the game is over")
-        decision = self.ruleset.decision(self.state)
+        decision = self.decision
         if decision is None:
             raise IllegalAction("no player decides now; the next step is automatic")
         if player not in decision.players:
@@ -187,11 +248,12 @@ class Session:
     def _close_step(self) -> list[Event]:
         events = self.log.take()
         self.history.append(events)
+        self.actions_at.append(len(self.record.actions))
         return events
 
     def _feed(self, actions: list, finish: bool) -> None:
         """Replay recorded actions (automatic steps taken between them), then play on if `finish`."""
-        queue = [list(entry) for entry in actions]
+        queue = deque(list(entry) for entry in actions)
         while queue:
             if self.next_step(queue) is None and queue:    # None with actions left: the game ended
                 raise BadRecord(f"record has {len(queue)} action(s) after the game ended")
@@ -205,6 +267,12 @@ def _check_json(record: Record) -> None:
         problem = json_problem(getattr(record, name))
         if problem:
             raise BadRecord(f"record field {name!r} is not plain JSON data: {problem}")
+
+
+def _check_seats(ruleset, seats) -> None:
+    low, high = ruleset.capabilities.min_seats, ruleset.capabilities.max_seats
+    if not low <= len(seats) <= high:
+        raise BadSetup(f"{ruleset.id} is played by {low} to {high} seats; this setup has {len(seats)}")
 
 
 def _check_version(ruleset, record: Record) -> None:

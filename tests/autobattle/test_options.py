@@ -2,6 +2,8 @@
 
 import tomllib
 
+import pytest
+
 from engine.core import Session
 from engine.rulesets.autobattle.options import OPTIONS
 from engine.rulesets.autobattle.turn import attack_step, check_end, enter_battle, play_turn
@@ -89,10 +91,36 @@ def test_bonus_removal_G4_5_subtract_can_kill():
 def test_lost_all_cards_G4_6_everything_or_battle_A4_8():
     """G4-6/A4-8: an emptied line with cards still in the deck loses only under 'battle'."""
     line = dict(a="cells=grunt", b="deck=wall fielded=yes")
-    b = position(**line)
-    assert (check_end(b), result(b)) == (False, None)
+    for mode in ("anywhere", "everything"):
+        b = position(**line, options={"lost_all_cards": mode})
+        assert (check_end(b), result(b)) == (False, None)
     b = position(**line, options={"lost_all_cards": "battle"})
     assert (check_end(b), result(b)) == (True, (0, "S4-R28"))
+
+
+@pytest.mark.parametrize("left", ["reserve=sword:3", "terrain=fog", "reserve=fog:2"])
+def test_lost_all_cards_G4_6_anywhere_counts_equipment_and_terrain(left):
+    """G4-6: the line is wiped out and only equipment or terrain is left (deck empty). By default
+    ('anywhere') that Ungar still has cards, so the battle goes on; under 'everything' (the earlier
+    proposal) he has lost all his cards (S4-R28)."""
+    line = dict(a="cells=brute", b=f"cells=grunt {left}")
+    b = position(**line)
+    assert b.opts["lost_all_cards"] == "anywhere"
+    play_turn(b)
+    assert (out(b, 1), result(b), events(b, "end"), b.active) == (["grunt"], None, [], 1)
+    b = position(**line, options={"lost_all_cards": "everything"})
+    play_turn(b)
+    assert (out(b, 1), result(b), one(b, "end").data["winner"]) == (["grunt"], (0, "S4-R28"), 0)
+
+
+def test_lost_all_cards_G4_6_both_sides_bare_but_terrain_S4_R29():
+    """G4-6: only a terrain on one side, nothing on the other: 'anywhere' → the bare side loses (S4-R28)
+    though it has more Leadership; 'everything' → both have lost all cards, more Leadership wins (S4-R29)."""
+    sides = dict(a="L=4 terrain=meadow reserve=sword:0", b="L=9 fielded=yes")
+    b = position(**sides)
+    assert (check_end(b), result(b)) == (True, (0, "S4-R28"))
+    b = position(**sides, options={"lost_all_cards": "everything"})
+    assert (check_end(b), result(b)) == (True, (1, "S4-R29"))
 
 
 def test_lost_all_cards_A4_8_battle_needs_a_unit_to_have_entered():

@@ -455,19 +455,20 @@ def test_S4_R27_leadership_at_or_below_zero_loses_at_once():
 
 
 def test_S4_R28_ungar_who_lost_all_cards_loses():
-    """S4-R28 (G4-6): deck empty, no unit in reserve or battle → loses; equipment in reserve does not count."""
-    b = position(a="cells=brute", b="cells=grunt reserve=sword:3")
+    """S4-R28 (G4-6): deck, reserve, line and terrain spot all empty → that Ungar loses at once."""
+    b = position(a="cells=brute", b="cells=grunt")
     play_turn(b)
-    assert (result(b), cells(b, 1)[0], b.sides[1].leadership) == ((0, "S4-R28"), None, 20)
+    assert (result(b), cells(b, 1)[0], out(b, 1), b.sides[1].leadership) == ((0, "S4-R28"), None, ["grunt"], 20)
     assert (one(b, "end").rule, one(b, "end").data["winner"]) == ("S4-R28", 0)
+    assert events(b, "pass") == []
 
 
-@pytest.mark.parametrize("left", ["reserve=sword:3,grunt:5", "deck=grunt"])
-def test_S4_R28_a_unit_still_to_come_keeps_the_ungar_in(left):
-    """S4-R28 (G4-6): a unit still in reserve or a card in the deck means not all cards are lost."""
+@pytest.mark.parametrize("left", ["reserve=sword:3,grunt:5", "deck=grunt", "reserve=sword:3", "terrain=fog"])
+def test_S4_R28_any_card_left_keeps_the_ungar_in(left):
+    """S4-R28 (G4-6 default 'anywhere'): a card in deck or reserve, equipment or terrain included, keeps him in."""
     b = position(a="cells=brute", b=f"cells=grunt {left}")
     play_turn(b)
-    assert (result(b), cells(b, 1)[0], b.active) == (None, None, 1)
+    assert (result(b), cells(b, 1)[0], out(b, 1), b.active) == (None, None, ["grunt"], 1)
     assert events(b, "end") == []
 
 
@@ -482,10 +483,11 @@ def test_S4_R29_both_lost_all_cards_higher_leadership_wins(lead_b, winner):
 
 
 def test_S4_R29_check_end_on_a_bare_position():
-    """S4-R29: nothing left on either side (only terrain and equipment): the higher Leadership wins."""
-    b = position(a="L=4 terrain=meadow reserve=sword:0", b="L=9 fielded=yes")
+    """S4-R29: nothing at all left on either side: the higher Leadership wins."""
+    b = position(a="L=4 fielded=yes", b="L=9 fielded=yes")
     assert check_end(b) is True
     assert result(b) == (1, "S4-R29")
+    assert (one(b, "end").rule, one(b, "end").data["leadership"]) == ("S4-R29", [4, 9])
 
 
 # --- fatigue -------------------------------------------------------------------------------------

@@ -181,3 +181,152 @@ def test_a_record_ending_halfway_through_a_simultaneous_decision_replays_to_that
     replayed = Session.replay(session.record, finish=False)
     assert replayed.pending == {0: 1} and replayed.decision.players == (0, 1)
     assert replayed.digest() == session.digest()
+
+
+# --- the widened contract: seats, decisions, bots, undo to a step ------------------------------
+
+def test_seats_come_from_the_ruleset_with_names_and_teams():
+    session = start()
+    assert [(seat.name, seat.team) for seat in session.seats] == [("even", "even"), ("odd", "odd")]
+    assert session.teams() == {"even": (0,), "odd": (1,)}
+
+
+def test_a_decision_says_what_it_asks():
+    session = start()
+    session.advance()
+    assert session.decision.kind == "choose_card" and session.decision.simultaneous
+    session.submit(0, 1)
+    session.submit(1, 1)
+    assert session.decision.kind == "choose_action" and not session.decision.simultaneous
+
+
+def test_an_unknown_decision_kind_is_a_bug_caught_at_once():
+    from engine.core import Decision
+    with pytest.raises(ValueError, match="unknown decision kind"):
+        Decision((0,), {0: [1]}, "guess")
+
+
+def test_the_decision_is_asked_of_the_ruleset_once_per_step():
+    from engine.core import get_ruleset
+    ruleset, asked = get_ruleset("test-pennies"), []
+    original = type(ruleset).decision
+
+    def counting(self, state):
+        asked.append(state.phase)
+        return original(self, state)
+
+    type(ruleset).decision = counting
+    try:
+        session = start()
+        session.advance()
+        asked.clear()
+        for _ in range(5):
+            assert session.decision.players == (0, 1)
+        session.submit(0, 1)
+        assert len(asked) == 1          # five looks and a submission: one question
+        session.submit(1, 0)
+        session.decision
+        assert len(asked) == 2          # a new step: asked again
+    finally:
+        type(ruleset).decision = original
+
+
+def test_illegal_action_that_is_not_json_data_is_refused_in_one_line():
+    session = start()
+    session.advance()
+    for action in (float("nan"), float("inf"), object()):
+        with pytest.raises(IllegalAction, match="not plain JSON data"):
+            session.submit(0, action)
+    assert session.record.actions == []
+
+
+def test_a_ruleset_may_say_which_rule_an_illegal_action_breaks():
+    from engine.core import get_ruleset
+    ruleset = get_ruleset("test-pennies")
+    original = type(ruleset).illegal_reason
+    type(ruleset).illegal_reason = lambda self, state, decision, player, action, key: \
+        None if action in (0, 1) else "pick 0 or 1 (T-2)"
+    try:
+        session = start()
+        session.advance()
+        with pytest.raises(IllegalAction, match=r"^pick 0 or 1 \(T-2\)$"):
+            session.submit(0, 5)
+    finally:
+        type(ruleset).illegal_reason = original
+
+
+def test_bots_choose_the_same_in_the_same_position_however_it_was_reached():
+    whole = start()
+    whole.run({0: RandomBot(), 1: RandomBot()})
+    stepwise = start()
+    while stepwise.outcome is None:       # one bot move per call, as the UI plays them
+        if stepwise.decision is None:
+            stepwise.advance()
+            continue
+        seat = stepwise.waiting()[0]
+        stepwise.submit(seat, stepwise.bot_action(seat, RandomBot()))
+    assert stepwise.record.actions == whole.record.actions
+    again = start()
+    again.run({0: RandomBot(), 1: RandomBot()})
+    again.undo(to=3)
+    again.run({0: RandomBot(), 1: RandomBot()})
+    assert again.record.actions == whole.record.actions and again.digest() == whole.digest()
+
+
+def test_bot_streams_differ_by_seat_and_by_step():
+    from engine.core import bot_rng
+    draws = {(seat, step): bot_rng(5, seat, step).next32() for seat in range(4) for step in range(50)}
+    assert len(set(draws.values())) == len(draws)
+    assert bot_rng(5, 1, 7).next32() == bot_rng(5, 1, 7).next32()
+
+
+def test_undo_to_a_step_replays_once_and_lands_on_that_step():
+    session = start()
+    session.run({0: RandomBot(), 1: RandomBot()})
+    created = []
+    original = Session.__init__
+
+    def counting(self, *args, **kwargs):
+        created.append(1)
+        original(self, *args, **kwargs)
+
+    Session.__init__ = counting
+    try:
+        session.undo(to=2)
+    finally:
+        Session.__init__ = original
+    assert len(created) == 1 and len(session.history) == 3     # set-up, deal, the picks resolved
+    assert len(session.record.actions) == 2 and session.decision.kind == "choose_action"
+    session.undo(to=1)
+    assert len(session.history) == 2 and session.decision.players == (0, 1) and session.record.actions == []
+    with pytest.raises(IllegalAction, match="no step 9"):
+        session.undo(to=9)
+
+
+def test_last_decision_of_a_seat_takes_back_the_bot_replies_after_it():
+    session = start()
+    session.advance()
+    session.submit(0, 0)
+    session.submit(1, 1)          # step 2: odd sum, seat 1 takes the round and claims
+    session.submit(1, "bank")     # step 3: the next deal is automatic
+    session.advance()
+    for seat in (0, 1):           # the bots pick for round 2
+        session.submit(seat, session.bot_action(seat, RandomBot()))
+    assert session.last_decision_of([1]) == 4      # its pick for round 2, at the position after step 4
+    session.undo(to=4)
+    assert len(session.history) == 5 and session.record.actions == [[0, 0], [1, 1], [1, "bank"]]
+    assert session.decision.players == (0, 1) and session.pending == {}
+    assert session.last_decision_of([1]) == 2      # its claim, at the position after the picks resolved
+    assert session.last_decision_of([3]) is None
+
+
+def test_a_seat_count_outside_the_declared_bounds_is_refused():
+    from engine.core import BadSetup, Capabilities, get_ruleset
+    ruleset = get_ruleset("test-pennies")
+    original = type(ruleset).capabilities
+    type(ruleset).capabilities = Capabilities(min_seats=3, max_seats=4)
+    try:
+        with pytest.raises(BadSetup, match="played by 3 to 4 seats; this setup has 2"):
+            start()
+    finally:
+        type(ruleset).capabilities = original

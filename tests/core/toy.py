@@ -6,7 +6,9 @@ the seat that matched the parity of the sum scores, then alone chooses to bank o
 single-player decision).
 """
 
-from engine.core import Decision, Outcome, Ruleset, Rng, register
+import copy
+
+from engine.core import Capabilities, Decision, Outcome, Ruleset, Rng, Seat, register
 
 ROUNDS = 3
 
@@ -27,7 +29,10 @@ class Pennies(Ruleset):
     id = "test-pennies"
     version = 1
     title = "Pennies (test only)"
-    seats = ("even", "odd")
+    capabilities = Capabilities(min_seats=2, max_seats=2, hidden_information=True, simultaneous=True, chance=True)
+
+    def seats(self, options, setup=None):
+        return (Seat("even", "even"), Seat("odd", "odd"))
 
     def default_setup(self, options, seed):
         return {}
@@ -40,9 +45,9 @@ class Pennies(Ruleset):
 
     def decision(self, state):
         if state.phase == "pick":
-            return Decision((0, 1), {0: [0, 1], 1: [0, 1]})
+            return Decision((0, 1), {0: [0, 1], 1: [0, 1]}, "choose_card")
         if state.phase == "claim":
-            return Decision((state.winner_of_round,), {state.winner_of_round: ["bank", "double"]})
+            return Decision((state.winner_of_round,), {state.winner_of_round: ["bank", "double"]}, "choose_action")
         return None
 
     def advance(self, state):
@@ -64,17 +69,26 @@ class Pennies(Ruleset):
 
     def view(self, state, player):
         over = state.phase == "done"
-        bonus = [b if over or seat == player else None for seat, b in enumerate(state.bonus)]
+        bonus = [f"bonus-of-{seat}:{b}" if over or seat == player else None for seat, b in enumerate(state.bonus)]
         return {"scores": list(state.scores), "bonus": bonus, "round": state.round, "phase": state.phase}
 
     def secrets(self, state, player):
-        return [] if state.phase == "done" else [f"secret-bonus-{player}"]
+        if state.phase in ("done", "deal") and state.round in (0, ROUNDS):
+            return []
+        return [f"bonus-of-{seat}:{state.bonus[seat]}" for seat in (0, 1) if seat != player]
+
+    def private_variant(self, state, player, rng):
+        if state.phase == "done" or state.round == 0:
+            return None
+        variant = copy.copy(state)
+        variant.bonus = [b if seat == player else (b + 1) % 3 for seat, b in enumerate(state.bonus)]
+        return variant
 
     def outcome(self, state):
         if state.phase != "done":
             return None
         a, b = state.scores
-        return Outcome(None if a == b else (0 if a > b else 1), "scores", "T-3")
+        return Outcome.win_or_draw(None if a == b else (0 if a > b else 1), "scores", "T-3")
 
     def turns(self, state):
         return state.round

@@ -117,7 +117,7 @@ def test_battle_by_clicks_ends_with_the_cli_digest(battle, cli_game):
     assert digest == report["digest"]
     assert label(battle) == f"Turn {report['turns']} of {report['turns']}"
     outcome = battle.text("#outcome")
-    assert f"Side {report['outcome']['winner']} wins" in outcome and report["outcome"]["rule"] in outcome
+    assert f"Side {report['outcome']['winners'][0]} wins" in outcome and report["outcome"]["rule"] in outcome
     # The board shows both sides' numbers and cards carry their uid.
     for seat in (0, 1):
         assert battle.text(f"#side-{seat} .leadership") not in ("", "–")

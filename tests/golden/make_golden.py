@@ -13,6 +13,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from engine.core import Session  # noqa: E402
+from engine.rulesets import load_all  # noqa: E402
 
 CUSTOM = {
     "cards": {
@@ -42,10 +43,15 @@ CASES = {"autobattle": [
     ("lost all cards in battle, double KO draw", 14, {"lost_all_cards": "battle", "double_ko": "draw",
                                                        "drawn_zero_enters": False}, None),
     ("custom card file", 15, {}, {"decks": [["golden_band"], ["harvest_militia", "nightveil_host"]], "content": CUSTOM}),
+    ("G4-6 default 'anywhere': seat 0's terrain keeps it in, Leadership decides later", 47, {},
+     {"decks": [["windrider_banner"], ["ashen_cabal"]]}),
+    ("G4-6 'everything' (the earlier reading): the same battle ends two turns sooner", 47, {"lost_all_cards": "everything"},
+     {"decks": [["windrider_banner"], ["ashen_cabal"]]}),
 ]}
 
 
 def main(rulesets: list[str]) -> None:
+    load_all()
     for ruleset in rulesets or sorted(CASES):
         write(ruleset)
 

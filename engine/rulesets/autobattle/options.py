@@ -17,9 +17,12 @@ OPTIONS = (
     Option("bonus_removal", "cap", "G4-5",
            "When an aura or terrain bonus to Life ends: 'cap' trims Life to the new maximum, 'subtract' "
            "takes the bonus back from Life as well (which can kill).", choices=("cap", "subtract")),
-    Option("lost_all_cards", "everything", "G4-6",
-           "'everything': deck empty and no creature or hero in reserve or battle; 'battle' (A4-8's other "
-           "reading): no creature or hero left in battle after one had entered.", choices=("everything", "battle")),
+    Option("lost_all_cards", "anywhere", "G4-6",
+           "'anywhere' (the spec's revised, literal reading): no card left in deck, reserve or battle, "
+           "terrain and equipment included; 'everything' (the earlier proposal): deck empty and no creature "
+           "or hero in reserve or battle, leftover equipment or terrain not counting; 'battle' (A4-8's other "
+           "reading): no creature or hero left in battle after one had entered.",
+           choices=("anywhere", "everything", "battle")),
     Option("double_ko", "higher_leadership", "G4-7",
            "Both Ungars at 0 Leadership at once: the one with more left wins (equal: draw), or always a draw.",
            choices=("higher_leadership", "draw")),
@@ -55,5 +58,6 @@ SETTLED = {
     "A4-1": "The quotation marks are irony; the deck is shuffled uniformly and the first player drawn uniformly.",
     "A4-2": "'Left to right into free cells' means the leftmost free cell, as the reviews also say.",
     "A4-7": "Leadership or Life at or below 0 counts as 0: overkill is possible, so exact zero cannot be meant.",
-    "A4-8": "Offered as the 'battle' value of the lost_all_cards option (G4-6).",
+    "A4-8": "Offered as the 'battle' value of the lost_all_cards option (G4-6); the default reads 'all his "
+            "cards' literally ('anywhere').",
 }

@@ -1,11 +1,14 @@
 """The autobattle ruleset: metadata, setup from squads and seed, and the engine contract."""
 
+import copy
+
 from ...core.canonical import canonical_json
 from ...core.errors import BadCards, BadSetup, IllegalAction
 from ...core.events import EventLog
 from ...core.rng import Rng
-from ...core.ruleset import Ruleset, register
-from .cards import BUILTIN_FILE, Content, builtin_content, content_from_data, load_content_file
+from ...core.ruleset import Capabilities, Ruleset, register
+from .cards import (BUILTIN_FILE, Content, builtin_content, carried_content, content_from_data,
+                    load_content_file)
 from .options import OPTIONS, SETTLED
 from .position import build_position, check_position
 from .state import Battle, Card, Side
@@ -21,11 +24,13 @@ class Autobattle(Ruleset):
     """Two Ungars' decks play themselves out; the seed decides everything."""
 
     id = "autobattle"
-    version = 1
+    version = 2           # 2: G4-6 counts every card by default (lost_all_cards=anywhere)
     title = "Autobattle — squads that fight by themselves"
-    seats = ("0", "1")
+    # The deck order is hidden from everyone (the seed decides all); no seat ever decides.
+    capabilities = Capabilities(min_seats=2, max_seats=2, hidden_information=True, chance=True)
     options = OPTIONS
     settled_without_option = SETTLED
+    card_tables = ("cards", "squads")
 
     # --- setup ---------------------------------------------------------------------------
 
@@ -38,7 +43,7 @@ class Autobattle(Ruleset):
             return builtin_content()
         key = canonical_json(extra)     # a session asks several times (check, set-up, names): validate once
         if self._custom is None or self._custom[0] != key:
-            merged = builtin_content().merged_with(content_from_data(extra, "record", builtin_content().cards))
+            merged = builtin_content().merged_with(content_from_data(extra, "record", builtin_content()))
             self._custom = (key, merged)
         return self._custom[1]
 
@@ -49,7 +54,7 @@ class Autobattle(Ruleset):
             raise BadSetup("the card data has no squads to build decks from")
         rng = Rng(seed, SETUP_STREAM)
         decks = []
-        for _ in self.seats:
+        for _ in self.seats(options):
             pool = list(squads)
             rng.shuffle(pool)
             decks.append(sorted(pool[:DEFAULT_SQUADS]))
@@ -70,8 +75,9 @@ class Autobattle(Ruleset):
         return normal
 
     def _check_decks(self, decks, content: Content) -> list:
-        if not isinstance(decks, list) or len(decks) != len(self.seats):
-            raise BadSetup(f"setup needs one deck per seat ({len(self.seats)})")
+        seats = self.capabilities.max_seats
+        if not isinstance(decks, list) or len(decks) != seats:
+            raise BadSetup(f"setup needs one deck per seat ({seats})")
         for seat, deck in enumerate(decks):
             if not isinstance(deck, list) or not 1 <= len(deck) <= MAX_SQUADS:
                 raise BadSetup(f"seat {seat}'s deck must have 1 to {MAX_SQUADS} squads (S4-R1)")
@@ -114,23 +120,20 @@ class Autobattle(Ruleset):
         A user's card file may add or replace cards and squads; the ones a deck uses are carried
         inside the setup, so the record stays complete on its own.
         """
-        custom = load_content_file(cards_file, builtin_content().cards) if cards_file else None
+        custom = load_content_file(cards_file, builtin_content()) if cards_file else None
         setup = self.default_setup(options, seed, custom if custom and custom.squads else None)
         for seat, squads in decks.items():
             setup["decks"][seat] = list(squads)
         if custom:
-            content = builtin_content().merged_with(custom)
-            used = [content.squads[s] for deck in setup["decks"] for s in deck if s in content.squads]
-            squads = {sq.id: sq.to_data() for sq in used if sq.id in custom.squads}
-            cards = {cid: custom.cards[cid].to_data() for sq in used for cid in sq.deck_cards() if cid in custom.cards}
-            if squads or cards:
-                setup["content"] = {"cards": cards, "squads": squads}
+            carried = carried_content(custom, builtin_content(), [s for deck in setup["decks"] for s in deck])
+            if carried["cards"] or carried["squads"]:
+                setup["content"] = carried
         return self.check_setup(setup, options)
 
     def validate_cards(self, path=None) -> list[str]:
         """Every problem in a card file (the starter content when no file is given)."""
         try:
-            load_content_file(path or BUILTIN_FILE, builtin_content().cards if path else None)
+            load_content_file(path or BUILTIN_FILE, builtin_content() if path else None)
         except BadCards as error:
             return error.problems
         return []
@@ -165,6 +168,19 @@ class Autobattle(Ruleset):
         if state.result is not None:
             return []
         return [[card.defn.id for card in reversed(side.deck)] for side in state.sides if len(side.deck) > 1]
+
+    def private_variant(self, state: Battle, player, rng):
+        """The same battle with each deck in another order: what nobody may see (S4-R2)."""
+        if state.result is not None or all(len({c.defn.id for c in side.deck}) < 2 for side in state.sides):
+            return None
+        variant = copy.deepcopy(state)
+        for side in variant.sides:
+            while len({c.defn.id for c in side.deck}) > 1:
+                before = [c.defn.id for c in side.deck]
+                rng.shuffle(side.deck)
+                if [c.defn.id for c in side.deck] != before:
+                    break
+        return variant
 
     def outcome(self, state: Battle):
         """The result, once decided."""

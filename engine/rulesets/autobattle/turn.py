@@ -4,7 +4,7 @@ Each step is a small function naming the rule it applies. The battle needs no de
 `play_turn` is the ruleset's only automatic step.
 """
 
-from ...core.ruleset import Outcome
+from ...core.outcome import Outcome
 from .features import fire, hurt, in_battle, kill, refresh_auras, use_feature
 from .state import Battle, Card, Side
 
@@ -247,11 +247,16 @@ def fatigue(b: Battle, side: Side) -> None:
 
 
 def lost_all_cards(b: Battle, side: Side) -> bool:
-    """G4-6 (default): deck empty, no unit in reserve or battle; A4-8's reading: the line emptied after use."""
-    if b.opts["lost_all_cards"] == "battle":
+    """S4-R28 as G4-6 reads it: by default no card left anywhere (deck, reserve, cells, terrain spot;
+    equipment rides on a unit); 'everything': no creature or hero still to come or in battle;
+    'battle' (A4-8): the line emptied after a unit had entered."""
+    rule = b.opts["lost_all_cards"]
+    if rule == "battle":
         return side.fielded and not any(side.cells)
     if side.deck or any(side.cells):
         return False
+    if rule == "anywhere":
+        return not side.reserve and side.terrain is None
     return not any(card.defn.is_unit for card in side.reserve)
 
 
@@ -261,7 +266,7 @@ def check_end(b: Battle) -> bool:
         return True
     first, second = b.sides
     if first.leadership > 0 and second.leadership > 0:
-        if first.deck and second.deck and b.opts["lost_all_cards"] == "everything":
+        if first.deck and second.deck and b.opts["lost_all_cards"] != "battle":
             return False     # the common case, decided without looking at cells
         if not lost_all_cards(b, first) and not lost_all_cards(b, second):
             return False
@@ -271,13 +276,13 @@ def check_end(b: Battle) -> bool:
         if all(beaten):
             b.result = _higher(lead, "both Ungars fell to 0 Leadership together", "G4-7", b.opts["double_ko"] == "draw")
         else:
-            b.result = Outcome(beaten.index(False), "Leadership fell to 0", "S4-R27")
+            b.result = Outcome.win_or_draw(beaten.index(False), "Leadership fell to 0", "S4-R27")
     else:
         out = [lost_all_cards(b, side) for side in b.sides]
         if all(out):
             b.result = _higher(lead, "both Ungars lost all their cards", "S4-R29", False)
         elif any(out):
-            b.result = Outcome(out.index(False), "lost all cards", "S4-R28")
+            b.result = Outcome.win_or_draw(out.index(False), "lost all cards", "S4-R28")
     if b.result is not None:
         b.log.emit("end", b.result.rule, winner=b.result.winner, reason=b.result.reason,
                    leadership=lead, turn=b.turn)
@@ -288,5 +293,5 @@ def check_end(b: Battle) -> bool:
 def _higher(lead: list[int], reason: str, rule: str, always_draw: bool) -> Outcome:
     """The Ungar with more Leadership left wins; equal (or the draw option) is a draw."""
     if always_draw or lead[0] == lead[1]:
-        return Outcome(None, reason + "; a draw", rule)
-    return Outcome(0 if lead[0] > lead[1] else 1, reason + "; more Leadership left wins", rule)
+        return Outcome.win_or_draw(None, reason + "; a draw", rule)
+    return Outcome.win_or_draw(0 if lead[0] > lead[1] else 1, reason + "; more Leadership left wins", rule)

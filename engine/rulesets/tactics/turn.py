@@ -4,7 +4,7 @@
 character's turn, or None (the cycle is over: an automatic step, `end_cycle`).
 """
 
-from ...core.ruleset import Outcome
+from ...core.outcome import Outcome
 from .board import compact, deploy_cells, distance, move_allowance, move_cells
 from .effects import Resolution, hit, settle_defeats, use_skill
 from .state import Battle, Char
@@ -285,7 +285,7 @@ def abandon(b: Battle, seat: int) -> None:
 
 def finish(b: Battle, winner: int | None, reason: str, rule: str) -> None:
     """Record the result (S0-R37..R39) and stop the battle."""
-    b.result = Outcome(winner, reason, rule)
+    b.result = Outcome.win_or_draw(winner, reason, rule)
     b.phase = "ended"
     b.log.emit("end", rule, winner=winner, reason=reason)
 
