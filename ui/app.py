@@ -8,7 +8,7 @@ from pyscript.ffi import create_proxy
 from engine.core import SkirmishError, decode_link, encode_link
 from engine.rulesets import get as get_ruleset
 from ui.replay import Replay, time_battles
-from ui.route import MAX_NOTE, parse_hash, replay_hash
+from ui.route import MAX_NOTE, parse_hash, replay_hash, whole_number
 from ui.words import because, describe, message, word
 
 MAX_SEED = (1 << 63) - 1
@@ -73,12 +73,12 @@ class AutobattlePage:
             if not squads:
                 raise SkirmishError(message("ui", "no_squad", self.lang, seat=seat))
             decks.append(squads)
-        seed_text = str(element("seed").value).strip()
-        if not seed_text.isdigit() or int(seed_text) > MAX_SEED:
+        seed = whole_number(str(element("seed").value).strip(), MAX_SEED)
+        if seed is None:
             raise SkirmishError(message("ui", "bad_seed", self.lang))
         self.demo = None
         element("note").hidden = True
-        self.load(Replay.start("autobattle", int(seed_text), {"decks": decks}), at=0)
+        self.load(Replay.start("autobattle", seed, {"decks": decks}), at=0)
         self.play()
 
     def on_roll(self, event) -> None:
@@ -101,8 +101,9 @@ class AutobattlePage:
         step, rule = params.get("step", params.get("turn")), params.get("rule")
         at = 0
         if step is not None:
-            if step.isdigit() and int(step) <= replay.last:
-                at = int(step)
+            number = whole_number(step, replay.last)
+            if number is not None:
+                at = number
             else:
                 show_error("link-error", message("ui", "bad_turn", self.lang, last=replay.last))
         self.demo = None

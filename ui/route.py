@@ -1,9 +1,11 @@
 """Routes from `location.hash`: `#/`, `#/autobattle`, `#/autobattle/replay?g=PAYLOAD&turn=N`, `#/tactics`, …"""
 
+import re
 from dataclasses import dataclass, field
 
 MAX_HASH = 70_000
 MAX_NOTE = 140          # a viewer's note is a short line, never more
+_DIGITS = re.compile(r"[0-9]{1,20}")     # ASCII only: str.isdigit() also takes "²" and "٣"
 
 
 @dataclass(frozen=True)
@@ -44,3 +46,12 @@ def replay_hash(ruleset: str, payload: str, step: int | None = None, rule: str |
     if note:
         tail += f"&note={quote(note[:MAX_NOTE], safe='')}"
     return f"#/{ruleset}/replay?g={payload}{tail}"
+
+
+def whole_number(text, maximum: int) -> int | None:
+    """`text` (a step, a seed) as a whole number from 0 to `maximum`, or None when it is anything
+    else: only ASCII digits count (not `²`, not `٣`, no sign, no spaces), at most 20 of them."""
+    if not isinstance(text, str) or not _DIGITS.fullmatch(text):
+        return None
+    number = int(text)
+    return number if number <= maximum else None

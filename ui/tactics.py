@@ -15,7 +15,7 @@ from engine.core import SkirmishError, Session, decode_link, encode_link, make_b
 from engine.rulesets import get as get_ruleset
 from ui.app import element, show_error
 from ui.replay import Frame, Replay
-from ui.route import replay_hash
+from ui.route import replay_hash, whole_number
 from ui.tactics_words import char_names, describe, skill_line, skill_names
 from ui.words import because, message, word
 
@@ -178,15 +178,15 @@ class TacticsPage:
         event.preventDefault()
         show_error("tactics-form-error", None)
         show_error("tactics-link-error", None)
-        seed_text = str(element("tactics-seed").value).strip()
-        if not seed_text.isdigit() or int(seed_text) > MAX_SEED:
+        seed = whole_number(str(element("tactics-seed").value).strip(), MAX_SEED)
+        if seed is None:
             raise SkirmishError(message("ui", "bad_seed", self.lang))
         problems = [problem for problem in (self.army_problem(seat) for seat in (0, 1)) if problem]
         if problems:
             raise SkirmishError(problems[0])
         armies = [self.army_choice(seat) for seat in (0, 1)]
         self.seats = ["bot" if str(element(f"tactics-seat-{seat}").value) == "bot" else "human" for seat in (0, 1)]
-        self.session = Session.start("tactics", seed=int(seed_text), setup={"armies": armies})
+        self.session = Session.start("tactics", seed=seed, setup={"armies": armies})
         self.bots = {seat: make_bot(self.ruleset, BOT) for seat in (0, 1) if self.seats[seat] == "bot"}
         self.mode = "play"
         self._reset_log()
@@ -213,8 +213,9 @@ class TacticsPage:
         at = last
         step = params.get("step")
         if step is not None:
-            if step.isdigit() and int(step) <= last:
-                at = int(step)
+            number = whole_number(step, last)
+            if number is not None:
+                at = number
             else:
                 show_error("tactics-link-error", message("ui", "t_bad_step", self.lang, last=last))
         rule = params.get("rule")

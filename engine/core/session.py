@@ -3,7 +3,7 @@
 from collections import deque
 
 from .bots import Bot, bot_rng
-from .canonical import canonical_json, digest_of
+from .canonical import canonical_json, digest_of, json_problem
 from .decision import Decision
 from .errors import BadRecord, BadSetup, IllegalAction, SkirmishError
 from .events import Event, EventLog
@@ -26,6 +26,7 @@ class Session:
     def __init__(self, record: Record, events: bool = True):
         self.ruleset = get_ruleset(record.ruleset)
         _check_version(self.ruleset, record)
+        _check_json(record)
         self.record = Record(record.ruleset, record.version, {}, record.seed, {}, [])
         self.record.options = resolve_options(self.ruleset.options, record.options)
         self.record.setup = self.ruleset.check_setup(record.setup, self.record.options)
@@ -81,10 +82,10 @@ class Session:
         others' submissions are held here, out of the state and every view); a team's decision
         (`any_of`) with the first answer. An illegal action raises IllegalAction saying why."""
         decision = self._decision_for(player)
-        try:
-            key = canonical_json(action)
-        except (TypeError, ValueError):
-            raise IllegalAction(f"seat {player}'s action is not plain JSON data") from None
+        problem = json_problem(action)
+        if problem:
+            raise IllegalAction(f"seat {player}'s action is not plain JSON data: {problem}")
+        key = canonical_json(action)
         reason = self.ruleset.illegal_reason(self.state, decision, player, action, key)
         if reason:
             raise IllegalAction(reason)
@@ -258,6 +259,14 @@ class Session:
                 raise BadRecord(f"record has {len(queue)} action(s) after the game ended")
         if finish:
             self.run()
+
+
+def _check_json(record: Record) -> None:
+    """A record built in code (not read by Record.from_json) holds only what canonical JSON can write."""
+    for name in ("options", "setup", "actions"):
+        problem = json_problem(getattr(record, name))
+        if problem:
+            raise BadRecord(f"record field {name!r} is not plain JSON data: {problem}")
 
 
 def _check_seats(ruleset, seats) -> None:
