@@ -35,3 +35,10 @@ def test_P0_10_a_record_asking_for_more_is_refused_in_one_line_naming_the_bound(
         assert fragment in str(caught.value) and "\n" not in str(caught.value)
     with pytest.raises(BadOption, match="from 5 to 100"):
         Session.start("tactics", options={"cycle_cap": 101})
+
+
+def test_a_blank_character_description_is_a_bad_setup_not_a_crash():
+    from engine.core import BadSetup, Session
+    for blank in ("", "   ", "\n\t"):
+        with pytest.raises(BadSetup, match="position side a has a blank character description"):
+            Session.start("tactics", setup={"position": {"a": [blank], "b": ["cinder_king@0,0"]}})

@@ -35,6 +35,8 @@ def check_position(position) -> dict:
         if not isinstance(specs, list) or not 1 <= len(specs) <= MAX_CHARS or \
                 not all(isinstance(spec, str) and len(spec) <= 200 for spec in specs):
             raise BadSetup(f"position side {side} must list 1 to {MAX_CHARS} character descriptions (P0-10)")
+        if not all(spec.split() for spec in specs):
+            raise BadSetup(f"position side {side} has a blank character description (each is 'id@row,col …')")
     first, cycle, well = position.get("first", 0), position.get("cycle", 1), position.get("soulwell", [0, 0])
     if first not in (0, 1) or isinstance(first, bool):
         raise BadSetup("position 'first' must be 0 or 1")
