@@ -19,7 +19,7 @@ class Tactics(Ruleset):
     """Two armies on rows; speed-ordered character turns, Act Points, a Soulwell, an Element Loop."""
 
     id = "tactics"
-    version = 1
+    version = 2
     title = "Tactics — armies of characters, Act Points and a Soulwell"
     seats = ("0", "1")
     options = OPTIONS
@@ -166,12 +166,19 @@ class Tactics(Ruleset):
         if step is None or step[0] != "turn" or step[1] != seat:
             raise IllegalAction(f"seat {seat} has no character turn now")
         char = step[2]
-        turn.begin_turn(state, char)
+        if not state.chained:
+            turn.begin_turn(state, char)
         turn.announce(state, char, action)
         if action[0] == "move":
             turn.move(state, char, action[1], action[2])
         elif action[0] == "skill":
             turn.act(state, char, action[1], action[2], action[3])
+            if state.opts["chain_skills"]:
+                turn.check_end(state, char.owner)   # a defeat ends the battle at once (S0-R37)
+            if state.opts["chain_skills"] and char.alive and state.result is None:
+                state.chained.append(action[1])     # A0-10: the turn goes on until End of Turn
+                state.acting = char.uid
+                return
         else:
             turn.end_turn(state, char)
         turn.close_turn(state, char)
