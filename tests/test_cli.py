@@ -205,7 +205,7 @@ def test_tactics_user_character_file_plays_and_travels_in_the_record(tmp_path):
     assert "ok:" in engine("cards", "validate", str(cards)).stdout
     record = tmp_path / "r.json"
     played = json.loads(engine("play", "tactics", "--seed", "4", "--cards", str(cards), "--deck", "0=drum_host",
-                               "--deck", "1=ember_host", "--bot", "0=sensible", "--bot", "1=sensible",
+                               "--deck", "1=tidebound_conclave", "--bot", "0=sensible", "--bot", "1=sensible",
                                "--record", str(record), "--json").stdout)
     data = json.loads(record.read_text())
     assert sorted(data["setup"]["content"]["characters"]) == ["ash_drummer", "drum_spark"]

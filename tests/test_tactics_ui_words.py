@@ -39,3 +39,24 @@ def test_tactics_routes():
     assert (parse_hash("#/tactics").page, parse_hash("#/tactics").ruleset) == ("play", "tactics")
     route = parse_hash(replay_hash("tactics", "S1.abc", step=4))
     assert (route.page, route.ruleset, route.params) == ("replay", "tactics", {"g": "S1.abc", "step": "4"})
+
+
+@pytest.mark.parametrize("lang", ["en", "ja", "ru"])
+def test_version_2_events_have_sentences(lang):
+    """Events added with tactics version 2 (A0-10, A0-12, S0-R35, P0-1, P0-2, A0-5's victim reward)."""
+    names = {0: "A", 1: "B"}
+    events = [
+        {"kind": "deploy_fallback", "rule": "P0-2", "seat": 0, "uid": 0, "row": 0, "col": 1},
+        {"kind": "king_advance", "rule": "A0-12", "seat": 0, "uid": 0},
+        {"kind": "king_stays", "rule": "A0-12", "seat": 0, "uid": 0, "row": 2},
+        {"kind": "end_after_skill", "rule": "A0-10", "seat": 0, "uid": 0, "skills": 2},
+        {"kind": "no_offensive_react", "rule": "S0-R35", "seat": 0, "uid": 0, "skill": "x"},
+        {"kind": "kill_reward", "rule": "S0-R25", "seat": 0, "uid": 0, "amount": 2, "soulwell": 3,
+         "victims": [1], "source": "victim"},
+        {"kind": "tie_test", "rule": "P0-1", "reason": "x"},
+    ]
+    for event in events:
+        text = describe(event, names, {}, lang)
+        assert text != message("tlog", "other", lang, kind=event["kind"]) and "{" not in text, event
+    victim = describe(events[5], names, {}, "en")
+    assert "left on B" in victim

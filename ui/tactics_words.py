@@ -101,6 +101,9 @@ def describe(event: dict, names: dict, skills: dict, lang: str) -> str:
         values["skill_element"] = element_word(values.get("skill_element"), lang)
         values["target_element"] = element_word(values.get("target_element"), lang)
         values["modifier"] = f"{values.get('modifier', 0):+d}"
+    elif kind == "kill_reward" and values.get("source") == "victim":
+        kind = "kill_reward_victim"
+        values["victims"] = ", ".join(name(uid) for uid in values.get("victims", []))
     elif kind == "invoke":
         values["by"] = name(values.get("by"))
     elif kind == "invoke_blocked":

@@ -24,6 +24,7 @@ from .errors import BadSetup, UnknownRuleset
 from .events import EventLog
 from .options import Option
 from .outcome import Outcome
+from .record import MAX_ACTIONS
 from .seats import Seat, solo_seats
 
 
@@ -51,6 +52,7 @@ class Ruleset:
     settled_without_option: dict[str, str] = {}   # spec id -> why no alternative reading is offered
     bots: dict[str, type] = {}                    # bot name -> class, besides the random bot
     card_tables: tuple[str, ...] = ()             # top-level tables that mark this ruleset's card files
+    max_actions: int = MAX_ACTIONS                # the most decisions a record of this ruleset may hold
     _catalogue: dict | None = None
 
     def data_path(self, name: str) -> Path:

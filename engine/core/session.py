@@ -55,6 +55,9 @@ class Session:
     def replay(cls, record: Record, events: bool = True, finish: bool = True) -> "Session":
         """The game a record describes, through every recorded action (and on to the end if `finish`)."""
         session = cls(record, events)
+        if len(record.actions) > session.ruleset.max_actions:
+            raise BadRecord(f"record holds {len(record.actions)} decisions; a {record.ruleset} record may hold "
+                            f"at most {session.ruleset.max_actions}")
         session._feed(record.actions, finish=finish)
         return session
 

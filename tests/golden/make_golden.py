@@ -12,7 +12,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from engine.core import Session  # noqa: E402
+from engine.core import Session, get_ruleset  # noqa: E402
+from engine.core.bots import RandomBot, make_bot  # noqa: E402
 from engine.rulesets import load_all  # noqa: E402
 
 CUSTOM = {
@@ -49,6 +50,65 @@ CASES = {"autobattle": [
      {"decks": [["windrider_banner"], ["ashen_cabal"]]}),
 ]}
 
+# tactics needs decisions: each case names a bot per seat ("steady" = random, never abandoning, so
+# games run long). The recorded actions make each record self-contained.
+TACTICS_POSITION = {"a": ["cinder_king@1,0", "ashfang_raider@0,0", "sootfeather_archer@0,1 ap=2",
+                          "kiln_warden@0,2"],
+                    "b": ["gale_queen@1,1", "squall_blade@0,0", "cloudpiercer@0,1 ap=2", "dawnbreeze_mender@1,0"],
+                    "first": 1, "cycle": 1, "soulwell": [1, 0]}
+CASES["tactics"] = [
+    ("default seed 1, sensible against sensible", 1, {}, None, ("sensible", "sensible")),
+    ("default seed 2, sensible against steady random", 2, {}, None, ("sensible", "steady")),
+    ("default seed 3, steady random against sensible", 3, {}, None, ("steady", "sensible")),
+    ("random with abandons", 4, {}, None, ("random", "random")),
+    ("four-element loop, global speed order, killer's reward", 5,
+     {"element_loop": "four", "interleave": "global_speed", "kill_reward": "killer"}, None, ("sensible", "sensible")),
+    ("one row a move, unrestricted placement, heal after, rows and columns", 6,
+     {"move_allowance": "one_row", "class_placement": "unrestricted", "same_element": "heal_after",
+      "range_metric": "rows_and_columns"}, None, ("sensible", "steady")),
+    ("small armies on a 2x3 area, react after damage, receiver's point", 7,
+     {"rows": 2, "cols": 3, "army_members": 2, "react_timing": "after_damage", "cycle_point": "receiver",
+      "kill_reward": "killer", "kill_reward_transfer": False, "start_ap": 0, "same_element": "net"},
+     None, ("steady", "steady")),
+    ("built armies, shortfall spend, unlimited unique, never-AP invoked", 8,
+     {"soulwell_spend": "shortfall", "unique_limit": "unlimited", "invoked_ap": "never", "stall_cycles": 0},
+     {"armies": [{"king": "tide_sovereign", "members": ["coral_bulwark", "wellspring_priestess", "maelstrom_corsair",
+                                                         "gustherd_piper", "marsh_poacher"]},
+                 "covenant_of_stone"]}, ("sensible", "sensible")),
+    ("a position in cycle 1", 9, {}, {"position": TACTICS_POSITION}, ("sensible", "steady")),
+    ("a position, front-only rows, acting side wins, the King stays", 10,
+     {"row_rule": "front_only", "both_kings": "acting_side_wins", "king_advances": False},
+     {"position": TACTICS_POSITION}, ("steady", "sensible")),
+    ("chained skills, face-down takes no turn, react after any act, allies at any range", 11,
+     {"chain_skills": True, "face_down_turn": "no_turn", "offensive_react": "any_act", "ally_range": "any"},
+     None, ("sensible", "sensible")),
+    ("two Gale Queens cannot harm each other: a tie", 12, {}, {"position": {"a": ["gale_queen@0,0"],
+                                                                            "b": ["gale_queen@0,0"]}},
+     ("sensible", "sensible")),
+    ("harm test off: the cycle cap (5) ties once neither can harm", 13, {"tie_when_harmless": False, "cycle_cap": 5,
+                                                                          "stall_cycles": 0},
+     {"position": {"a": ["gale_queen@0,0"], "b": ["gale_queen@0,0"]}}, ("steady", "steady")),
+    ("a short cycle cap does not tie while either side can harm", 11, {"cycle_cap": 5}, None, ("steady", "steady")),
+]
+
+
+class SteadyBot(RandomBot):
+    """A random bot that never abandons while anything else is legal (for longer golden games)."""
+
+    name = "steady"
+
+    def choose(self, view, legal, rng):
+        """A uniformly random legal action other than abandoning."""
+        return rng.choice([action for action in legal if action[0] != "abandon"] or legal)
+
+
+def bots_for_case(ruleset: str, names) -> dict:
+    """Seat -> bot for a case that names its bots (None: no bots, as autobattle needs none)."""
+    if not names:
+        return {}
+    return {seat: SteadyBot() if name == "steady" else make_bot(get_ruleset(ruleset), name)
+            for seat, name in enumerate(names)}
+
 
 def main(rulesets: list[str]) -> None:
     load_all()
@@ -59,9 +119,10 @@ def main(rulesets: list[str]) -> None:
 def write(ruleset: str) -> None:
     """Play every case of one ruleset and write its golden file."""
     golden = []
-    for name, seed, options, setup in CASES[ruleset]:
+    for name, seed, options, setup, *bots in CASES[ruleset]:
         session = Session.start(ruleset, seed=seed, options=options, setup=setup)
-        session.run()
+        session.run(bots_for_case(ruleset, bots[0] if bots else None) or None)
+        assert session.outcome, f"{ruleset} case {name!r} did not finish"
         golden.append({"name": name, "record": session.record.to_data(), "digest": session.digest(),
                        "turns": session.turns(), "outcome": session.outcome.to_data()})
     path = Path(__file__).with_name(f"{ruleset}.json")

@@ -53,7 +53,8 @@ def test_every_option_has_a_test_here():
 # --- the Battle Area and placement: G0-1, G0-2, G0-3, A0-1 ----------------------------------------
 
 def test_rows_G0_1_a_third_row_opens_behind_the_second():
-    """G0-1: with guard in row 0 and archer in row 1, the healer may open row 2 (3 rows) but not with 2."""
+    """G0-1: with guard in row 0 and archer in row 1, the healer (kept out of the front row by class,
+    G0-3) may open row 2 with 3 rows, but has only row 1 with 2."""
     outcome = {}
     for rows in (3, 2):
         b = fresh(rows=rows)
@@ -61,7 +62,7 @@ def test_rows_G0_1_a_third_row_opens_behind_the_second():
         events = play(b, ["deploy", 2, 1, 0])                         # archer
         assert one(events, "deploy").rule == "S0-R8"
         outcome[rows] = {r for r, _ in cells_for(b, 4)}               # healer (range 2)
-    assert outcome == {3: {0, 1, 2}, 2: {0, 1}}
+    assert outcome == {3: {1, 2}, 2: {1}}
 
 
 def test_cols_G0_1_columns_in_the_front_row():
@@ -83,18 +84,41 @@ def test_range_metric_G0_2_columns_count_under_rows_and_columns():
     assert skills(b, "flame") == []                                   # 1 + 1 + 0 + |0 - 1| = 3
 
 
-def test_range_metric_G0_2_ally_targets_ignore_range():
-    """G0-2: under rows_and_columns an ally far across the grid can still be mended."""
-    b = position(["healer@0,0 ap=1", "red_king@2,3 hp=5 engaged", "brute@1,0 engaged"], ["blue_king@0,0"],
-                 range_metric="rows_and_columns")
+def test_range_metric_G0_2_S0_R21_a_row_attack_hits_only_the_row_in_range():
+    """G0-2/S0-R21: the archer (row 0, column 0, Volley range 3) aims at seat 1's front row. Columns
+    ignored, the whole row is hit; under rows_and_columns only the enemies within range (1 + column
+    difference ≤ 3: columns 0–2, not the one in column 3)."""
+    spec = (["archer@0,0 ap=2", "red_king@1,0 engaged"], ["blue_king@1,0", "guard@0,0 react_used", "brute@0,3"])
+    b = position(*spec)
+    assert [a[2] for a in skills(b, "volley")] == [[3, 4], [2]]
+    b = position(*spec, range_metric="rows_and_columns")
+    assert [a[2] for a in skills(b, "volley")] == [[3], [2]]          # blue King: 1 + 1 + 0 = 2 ≤ 3
+    events = play(b, ["skill", "volley", [3], 0])
+    assert b.char(4).health == 6 and b.char(3).health == 12 - 1 - 1        # Volley, then the Follow-up react
+    assert one(events, "skill").rule == "S0-R21" and cited(events, "damage") == ["S0-R23", "S0-R23"]
+    assert ["skill", "volley", [3, 4], 0] not in legal(position(*spec, range_metric="rows_and_columns"))
+
+
+def test_ally_range_A0_11_allies_within_range_in_the_own_area_or_any():
+    """A0-11: the healer (row 0, Mend at its own Range 2) reaches allies less than 2 rows away by default
+    (itself and the brute in row 1, not the King in row 2); ally_range=any reaches all three. Under
+    rows_and_columns the column difference counts too."""
+    spec = (["healer@0,0 ap=1", "red_king@2,3 hp=5 engaged", "brute@1,0 hp=3 engaged"], ["blue_king@0,0"])
+    assert [a[2] for a in skills(position(*spec), "mend")] == [[0], [2]]
+    b = position(*spec, ally_range="any")
     assert [a[2] for a in skills(b, "mend")] == [[0], [1], [2]]
+    events = play(b, ["skill", "mend", [1], 0])
+    assert b.char(1).health == 8 and one(events, "heal").data["uid"] == 1
+    b = position(["healer@0,0 ap=1", "red_king@0,3 engaged", "brute@1,1 engaged"], ["blue_king@0,0"],
+                 range_metric="rows_and_columns")
+    assert [a[2] for a in skills(b, "mend")] == [[0]]                   # 0 + 3 and 1 + 1: not less than 2
 
 
 def test_melee_front_G0_2_range_one_in_front_or_anywhere():
     """G0-2: the brute (range 1) may deploy only in row 0 by default; with melee_front=false, row 1 too."""
     outcome = {}
     for front in (True, False):
-        b = fresh(melee_front=front)
+        b = fresh(melee_front=front, class_placement="unrestricted")   # by class, a warrior is in front anyway
         play(b, ["deploy", 3, 0, 0])                                  # guard opens row 0
         play(b, ["deploy", 2, 1, 0])                                  # archer opens row 1
         outcome[front] = {r for r, _ in cells_for(b, 1)}
@@ -102,7 +126,8 @@ def test_melee_front_G0_2_range_one_in_front_or_anywhere():
 
 
 def test_class_placement_G0_3_by_class_puts_the_healer_behind():
-    """G0-3: unrestricted, the healer (range 2) may take rows 0 or 1; by_class keeps it out of the front row."""
+    """G0-3: by_class (the revised default) keeps the healer (range 2) out of the front row; unrestricted,
+    it may take rows 0 or 1."""
     outcome = {}
     for placement in ("unrestricted", "by_class"):
         b = fresh(class_placement=placement)
@@ -125,24 +150,26 @@ def test_row_rule_A0_1_compact_or_front_only():
 
 
 def test_row_rule_A0_1_front_only_lets_a_deployment_skip_a_row():
-    """A0-1: with only row 0 taken, 'compact' offers rows 0–1 to the healer; 'front_only' offers row 2 as well."""
+    """A0-1: with only row 0 taken, 'compact' offers row 1 to the healer (G0-3 keeps it out of row 0);
+    'front_only' offers row 2 as well."""
     outcome = {}
     for rule in ("compact", "front_only"):
         b = fresh(row_rule=rule)
         play(b, ["deploy", 1, 0, 0])
         outcome[rule] = {r for r, _ in cells_for(b, 4)}
-    assert outcome == {"compact": {0, 1}, "front_only": {0, 1, 2}}
+    assert outcome == {"compact": {1}, "front_only": {1, 2}}          # by class: never the front row
 
 
 # --- moves, Act Points, the Soulwell: G0-4, G0-5, G0-6 ----------------------------------------------
 
 def test_move_allowance_G0_4_speed_five_crosses_two_rows():
-    """G0-4: the archer (Speed 5) in row 0 may move one row by default, two under by_speed."""
+    """G0-4: the archer (Speed 5) in row 0 may move two rows by default (by_speed, revised), one under
+    one_row; the guard (Speed 2) one either way."""
     spec = (["archer@0,0", "guard@0,1", "red_king@2,0", "brute@1,0 engaged"], ["blue_king@0,0"])
-    b = position(*spec)
+    b = position(*spec, move_allowance="one_row")
     assert {a[1] for a in legal(b) if a[0] == "move"} == {1}
     assert ["move", 2, 1] not in legal(b)
-    b = position(*spec, move_allowance="by_speed")
+    b = position(*spec)
     assert {a[1] for a in legal(b) if a[0] == "move"} == {1, 2}
     events = play(b, ["move", 2, 1])
     assert (b.char(0).row, b.char(0).col) == (2, 1)
@@ -204,11 +231,17 @@ def test_element_loop_G0_7_eol_on_aqua_only_in_the_three_loop():
     assert b.char(2).health == 10 - 2 and one(events, "element").rule == "S0-R29"
 
 
-def test_same_element_G0_8_net_or_heal_after_with_a_shield():
-    """G0-8: Pyro Flame (2) on the Pyro caller with Shield 2: 'net' deals 1, all absorbed (Shield 1 left);
+def test_same_element_G0_8_absorb_net_or_heal_after_with_a_shield():
+    """G0-8 (A0-6): Pyro Flame (2) on the Pyro caller (5 Health) with Shield 2: 'absorb' (revised default)
+    deals nothing and heals 1, the Shield untouched; 'net' deals 1, all absorbed by the Shield (1 left);
     'heal_after' deals 2, all absorbed, then heals 1."""
     spec = (["red_king@0,0"], ["blue_king@1,0", "caller@0,0 hp=5 shield=2"])
     b = position(*spec)
+    events = play(b, ["skill", "flame", [2], 0])
+    assert (b.char(2).health, b.char(2).shield) == (6, 2)
+    assert one(events, "element").rule == "S0-R32" and one(events, "heal").rule == "S0-R32"
+    assert "damage" not in kinds(events) and "shielded" not in kinds(events)
+    b = position(*spec, same_element="net")
     events = play(b, ["skill", "flame", [2], 0])
     assert (b.char(2).health, b.char(2).shield) == (5, 1)
     assert one(events, "element").rule == "S0-R32" and one(events, "shielded").data["absorbed"] == 1
@@ -296,16 +329,37 @@ def test_tie_when_harmless_G0_14_two_healers():
     assert b.result is None and b.cycle == 2
 
 
-def test_cycle_cap_A0_9_sixty_cycles_or_more():
-    """A0-9: cycle 60 ending ties by default; with cycle_cap=100 the battle goes on to cycle 61."""
-    spec = (["red_king@0,0 engaged"], ["blue_king@0,0 engaged"])
-    b = position(*spec, cycle=60, stall_cycles=0)
+def test_cycle_cap_P0_1_a_tie_past_the_cap_only_when_no_side_can_change_the_outcome():
+    """P0-1 (A0-9): two healers and their Kings kept off the board cannot harm each other. With the harm
+    test of G0-14 off, cycle 60's end ties by the cap (60); with cycle_cap=100 the battle goes on."""
+    spec = (["healer@0,0 engaged", "red_king@1,0"], ["healer@0,0 engaged", "blue_king@1,0"])
+
+    def build(**opts):
+        b = position(*spec, cycle=60, stall_cycles=0, tie_when_harmless=False, **opts)
+        for uid in (1, 3):
+            b.char(uid).row = b.char(uid).col = -1
+        return b
+
+    b = build()
     b.log.take()
     RULESET.advance(b)
-    assert b.result.winner is None and one(b.log.take(), "tie_test").rule == "A0-9"
-    b = position(*spec, cycle=60, stall_cycles=0, cycle_cap=100)
+    assert (b.result.winner, b.result.rule) == (None, "S0-R39") and one(b.log.take(), "tie_test").rule == "P0-1"
+    b = build(cycle_cap=100)
     RULESET.advance(b)
     assert b.result is None and b.cycle == 61
+
+
+def test_cycle_cap_P0_1_never_ties_while_a_side_can_still_harm():
+    """P0-1: two Kings that can strike each other reach the end of cycle 60 (and 61, 62): no tie, since
+    either side can still change the outcome. The earlier cap tied at once."""
+    b = position(["red_king@0,0 engaged"], ["blue_king@0,0 engaged"], cycle=60, stall_cycles=0)
+    for _ in range(3):
+        for c in b.on_board(0) + b.on_board(1):
+            c.engaged = True
+        b.log.take()
+        RULESET.advance(b)
+        assert b.result is None and "tie_test" not in kinds(b.log.take())
+    assert b.cycle == 63
 
 
 # --- turn order and cycles: G0-15, A0-4, S0-R5 --------------------------------------------------------
@@ -350,28 +404,34 @@ def test_first_tiebreak_S0_R5_seed_or_seat0():
 
 # --- defeats: A0-5, G0-16, G0-17 ------------------------------------------------------------------
 
-def test_kill_reward_A0_5_killer_or_victim():
-    """A0-5: the brute (3 AP, Club costs 1) defeats the archer (1 AP): 'killer' banks the brute's 2,
-    'victim' banks the archer's 1 and the brute keeps its 2."""
+def test_kill_reward_A0_5_victim_or_killer():
+    """A0-5: the brute (3 AP, Club costs 1) defeats the archer (1 AP): 'victim' (revised default) banks
+    the archer's 1 and the brute keeps its 2; 'killer' banks the brute's 2."""
     spec = (["brute@0,0 ap=3", "red_king@1,0"], ["blue_king@1,0", "archer@0,0 hp=3 ap=1"])
     b = position(*spec)
     events = play(b, ["skill", "club", [3], 0])
     reward = one(events, "kill_reward")
-    assert (b.sides[0].soulwell, b.char(0).ap) == (2, 0)
-    assert reward.rule == "S0-R25" and reward.data["amount"] == 2 and reward.data["victims"] == [3]
-    b = position(*spec, kill_reward="victim")
-    events = play(b, ["skill", "club", [3], 0])
     assert (b.sides[0].soulwell, b.char(0).ap, b.char(3).ap) == (1, 2, 0)
-    assert one(events, "kill_reward").data["amount"] == 1
+    assert reward.rule == "S0-R25" and reward.data["amount"] == 1 and reward.data["victims"] == [3]
+    assert reward.data["source"] == "victim"
+    b = position(*spec, kill_reward="killer")
+    events = play(b, ["skill", "club", [3], 0])
+    assert (b.sides[0].soulwell, b.char(0).ap) == (2, 0)
+    assert one(events, "kill_reward").data["amount"] == 2
 
 
 def test_kill_reward_transfer_G0_16_transfer_or_copy():
-    """G0-16: the rewarded 2 AP leave the killer by default; with kill_reward_transfer=false they are copied."""
+    """G0-16 (under A0-5's killer reading, passed explicitly): the rewarded 2 AP leave the killer by
+    default; with kill_reward_transfer=false they are copied. Under the victim reading it changes nothing."""
     spec = (["brute@0,0 ap=3", "red_king@1,0"], ["blue_king@1,0", "archer@0,0 hp=3"])
-    b = position(*spec)
+    b = position(*spec, kill_reward="killer")
     play(b, ["skill", "club", [3], 0])
     assert (b.sides[0].soulwell, b.char(0).ap) == (2, 0)
-    b = position(*spec, kill_reward_transfer=False)
+    for transfer in (True, False):
+        b = position(*spec, kill_reward_transfer=transfer)
+        play(b, ["skill", "club", [3], 0])
+        assert (b.sides[0].soulwell, b.char(0).ap, b.char(3).ap) == (1, 2, 0)
+    b = position(*spec, kill_reward="killer", kill_reward_transfer=False)
     events = play(b, ["skill", "club", [3], 0])
     assert (b.sides[0].soulwell, b.char(0).ap) == (2, 2)
     assert one(events, "kill_reward").data["amount"] == 2
@@ -444,3 +504,118 @@ def test_react_timing_A0_7_after_damage_fires_only_if_it_survives():
     events = play(b, ["skill", "club", [3], 0])
     assert not b.char(3).alive and "react" not in kinds(events)
     assert one(events, "defeated").rule == "S0-R24"
+
+
+# --- revised and new readings: G0-12, S0-R35, A0-10, A0-12 -------------------------------------------
+
+def test_face_down_turn_G0_12_takes_its_turn_or_none():
+    """G0-12: the blue King, face down for 2 cycles, at the new cycle: by default (takes_turn, revised) it
+    disengages and takes its turn with the AP it has, gaining no cycle-start AP (S0-R16); under no_turn
+    it stays engaged and the cycle's only turn is the red King's."""
+    spec = (["red_king@1,0 engaged ap=0"], ["blue_king@0,0 engaged ap=1 face_down=2"])
+    b = position(*spec)
+    b.log.take()
+    RULESET.advance(b)
+    events = b.log.take()
+    assert (b.char(1).engaged, b.char(1).face_down, b.char(1).ap) == (False, 1, 1)
+    assert one(events, "no_cycle_ap").data["uids"] == [1] and one(events, "cycle").data["turns"] == 2
+    assert turn_order(b) == [1, 0]                                     # seat 1 holds the card now
+    b = position(*spec, face_down_turn="no_turn")
+    b.log.take()
+    RULESET.advance(b)
+    assert (b.char(1).engaged, b.char(1).face_down, b.char(1).ap) == (True, 1, 1)
+    assert one(b.log.take(), "cycle").data["turns"] == 1
+    assert turn_order(b) == [0]
+
+
+def test_face_down_turn_G0_12_hexed_this_cycle_keeps_its_turn_or_loses_it():
+    """G0-12: the healer's Hex turns the blue King face down before it has acted: by default it still
+    takes its turn this cycle; under no_turn it loses it (the cycle ends)."""
+    spec = (["healer@1,0 ap=2", "brute@0,0 engaged", "red_king@2,0 engaged"], ["blue_king@0,0 ap=2"])
+    b = position(*spec)
+    events = play(b, ["skill", "hex", [3], 0])
+    assert one(events, "face_down").rule == "G0-12" and not b.char(3).engaged
+    assert RULESET.view(b, None)["pending"]["uid"] == 3
+    b = position(*spec, face_down_turn="no_turn")
+    play(b, ["skill", "hex", [3], 0])
+    assert b.char(3).engaged and RULESET.decision(b) is None
+
+
+def test_offensive_react_S0_R35_only_when_attacking_or_after_any_act():
+    """S0-R35: the bard's Encore (heal itself 2) follows an Act Skill. Rally on an ally attacks no one:
+    by default (attacks) Encore does not fire; under any_act it does. Jab at an enemy fires it either way."""
+    spec = (["bard@1,0 hp=3", "brute@0,0 engaged", "red_king@1,1 engaged"], ["blue_king@0,0"])
+    b = position(*spec)
+    events = play(b, ["skill", "rally", [1], 0])
+    assert b.char(0).health == 3 and not b.char(0).react_used and "react" not in kinds(events)
+    assert one(events, "no_offensive_react").rule == "S0-R35"
+    b = position(*spec, offensive_react="any_act")
+    events = play(b, ["skill", "rally", [1], 0])
+    assert b.char(0).health == 5 and b.char(0).react_used and one(events, "react").rule == "S0-R35"
+    b = position(*spec)
+    events = play(b, ["skill", "jab", [3], 0])
+    assert b.char(0).health == 5 and one(events, "react").rule == "S0-R35"
+
+
+def test_chain_skills_A0_10_one_action_or_skills_until_end_of_turn():
+    """A0-10: the brute (3 AP) clubs the guard. By default that is its turn: seat 1 decides next. With
+    chain_skills it may go on with Shove (not Club again: P0-3), cannot Move any more, and its End of
+    Turn gives no Act Point (it did not skip its turn)."""
+    spec = (["brute@0,0 ap=3", "red_king@1,0 engaged"], ["blue_king@1,0", "guard@0,0 react_used"])
+    b = position(*spec)
+    play(b, ["skill", "club", [3], 0])
+    assert b.char(0).engaged and RULESET.decision(b).players == (1,)
+    b = position(*spec, chain_skills=True)
+    play(b, ["skill", "club", [3], 0])
+    assert not b.char(0).engaged and RULESET.decision(b).players == (0,)
+    assert not any(a[0] == "move" for a in legal(b)) and ["end"] in legal(b)
+    assert b.char(3).health == 12 - 3 and b.char(0).ap == 2
+    events = play(b, ["skill", "shove", [3], 0])
+    assert one(events, "push").rule == "S0-R40" and "turn" not in kinds(events) and b.chained == ["club", "shove"]
+    events = play(b, ["end"])
+    assert b.char(0).ap == 2 and b.char(0).engaged and "skip" not in kinds(events)
+    assert one(events, "end_after_skill").rule == "A0-10" and RULESET.decision(b).players == (1,)
+
+
+def test_chain_skills_A0_10_a_defeated_king_ends_the_battle_mid_turn():
+    """A0-10: under chain_skills the King's defeat ends the battle at once, before End of Turn (S0-R37)."""
+    b = position(["brute@0,0 ap=3", "red_king@1,0 engaged"], ["blue_king@0,0 hp=3"], chain_skills=True)
+    events = play(b, ["skill", "club", [2], 0])
+    assert b.result.winner == 0 and one(events, "end").rule == "S0-R37" and RULESET.decision(b) is None
+
+
+def test_king_advances_A0_12_the_king_steps_up_or_stays():
+    """A0-12: the brute, alone in row 1, falls; the red King (row 2) and the archer (row 2) are behind the
+    empty row. By default both advance (the King too); with king_advances=false the archer advances
+    and the King stays in row 2."""
+    spec = (["red_king@2,0 engaged", "guard@0,0 engaged", "brute@1,0 hp=2 engaged", "archer@2,1 engaged"],
+            ["blue_king@0,0"])
+    b = position(*spec, first=1)
+    events = play(b, ["skill", "splash", [2], 0])
+    assert (b.char(0).row, b.char(3).row) == (1, 1)
+    assert one(events, "advance").rule == "S0-R10" and one(events, "king_advance").rule == "A0-12"
+    b = position(*spec, first=1, king_advances=False)
+    events = play(b, ["skill", "splash", [2], 0])
+    assert (b.char(0).row, b.char(3).row) == (2, 1)
+    assert one(events, "advance").data["moved"] == [[3, 1, 1]] and one(events, "king_stays").rule == "A0-12"
+
+
+def test_king_advances_A0_12_a_unit_steps_around_the_staying_king():
+    """A0-12 king_advances=false: the front row empties; the King stays in row 1 column 0; the archer
+    behind it in column 0 steps beside it (nearest free column, 1), then on into the empty front row."""
+    spec = (["red_king@1,0 engaged", "brute@0,0 hp=2 engaged", "archer@2,0 engaged"], ["blue_king@0,0"])
+    b = position(*spec, first=1, king_advances=False)
+    play(b, ["skill", "splash", [1], 0])
+    assert [(b.char(u).row, b.char(u).col) for u in (0, 2)] == [(1, 0), (0, 1)]
+
+
+def test_chain_skills_A0_10_P0_3_each_skill_once_a_turn():
+    """A0-10 with P0-3: the healer's Pray costs nothing (Soulwell +1). Chained, it may pray once, not
+    again in the same turn (else the Soulwell would grow without end); Mend is still open."""
+    b = position(["healer@0,0 ap=1 hp=3", "red_king@1,0 engaged"], ["blue_king@0,0"], chain_skills=True)
+    play(b, ["skill", "pray", [0], 0])
+    assert b.sides[0].soulwell == 1
+    assert not any(a[1] == "pray" for a in legal(b) if a[0] == "skill")
+    assert any(a[1] == "mend" for a in legal(b) if a[0] == "skill")
+    play(b, ["end"])
+    assert b.char(0).engaged and b.chained == []

@@ -63,7 +63,7 @@ def test_S0_R7_first_player_deploys_whole_army_before_the_second():
 
 
 def test_S0_R8_G0_2_range_one_characters_deploy_in_the_front_row():
-    b = fresh()
+    b = fresh(class_placement="unrestricted")     # range alone (G0-2); the class table is G0-3's test
     play(b, ["deploy", 3, 0, 0])            # the guard opens the front row
     cells = {(a[2], a[3]) for a in legal(b) if a[0] == "deploy" and a[1] == 2}   # the archer
     brute = {(a[2], a[3]) for a in legal(b) if a[0] == "deploy" and a[1] == 1}
@@ -175,7 +175,7 @@ def test_S0_R16_face_down_and_invoked_characters_gain_no_ap():
     RULESET.advance(b)
     assert [b.char(0).ap, b.char(1).ap, b.char(2).ap] == [1, 0, 0]
     assert one(b.log.take(), "no_cycle_ap").data["uids"] == [1, 2]
-    assert b.char(2).engaged and b.char(2).face_down == 1          # still face down: no turn
+    assert not b.char(2).engaged and b.char(2).face_down == 1      # G0-12: still face down, yet it disengages
 
 
 def test_S0_R17_A0_4_card_passes_and_the_giver_gains_a_point():
@@ -197,12 +197,11 @@ def test_S0_R18_S0_R26_one_action_then_the_character_is_engaged():
 
 
 def test_S0_R19_S0_R20_G0_4_move_to_another_row_within_reach():
-    b = position(["archer@0,0", "guard@0,1", "red_king@2,0", "brute@1,0 engaged"], ["blue_king@0,0"])
+    b = position(["guard@0,0", "archer@0,1 engaged", "red_king@2,0 engaged", "brute@1,0 engaged"], ["blue_king@0,0"])
     moves = {(a[1], a[2]) for a in legal(b) if a[0] == "move"}
-    assert moves == {(1, 1), (1, 2), (1, 3)}                   # not row 2 (two rows), not row 0 itself
-    b = position(["archer@0,0", "guard@0,1", "red_king@2,0", "brute@1,0 engaged"], ["blue_king@0,0"],
-                 move_allowance="by_speed")
-    assert {a[1] for a in legal(b) if a[0] == "move"} == {1, 2}
+    assert moves == {(1, 1), (1, 2), (1, 3)}                   # Speed 2: not row 2 (two rows), not row 0 itself
+    b = position(["archer@0,0", "guard@0,1", "red_king@2,0", "brute@1,0 engaged"], ["blue_king@0,0"])
+    assert {a[1] for a in legal(b) if a[0] == "move"} == {1, 2}  # Speed 5: two rows
 
 
 def test_S0_R21_a_skill_needs_range_and_act_points():
@@ -240,17 +239,21 @@ def test_S0_R24_zero_health_is_defeated():
     assert 3 not in [c.uid for c in b.on_board(1)]
 
 
-def test_S0_R25_A0_5_G0_16_killer_banks_its_remaining_ap():
-    b = position(["brute@0,0 ap=3", "red_king@1,0"], ["blue_king@1,0", "archer@0,0 hp=3 ap=2"])
+def test_S0_R25_A0_5_the_victims_remaining_ap_go_to_the_soulwell():
+    b = position(["brute@0,0 ap=3", "red_king@1,0"], ["blue_king@1,0", "archer@0,0 hp=3 ap=4"])
+    events = play(b, ["skill", "club", [3], 0])
+    assert b.sides[0].soulwell == 4 and b.char(0).ap == 2 and b.char(3).ap == 0
+    reward = one(events, "kill_reward")
+    assert reward.rule == "S0-R25" and reward.data["uid"] == 0 and reward.data["victims"] == [3]
+
+
+def test_S0_R25_A0_5_G0_16_under_the_killer_reading_it_banks_its_own_ap():
+    b = position(["brute@0,0 ap=3", "red_king@1,0"], ["blue_king@1,0", "archer@0,0 hp=3 ap=4"], kill_reward="killer")
     events = play(b, ["skill", "club", [3], 0])
     assert b.sides[0].soulwell == 2 and b.char(0).ap == 0
     assert one(events, "kill_reward").rule == "S0-R25"
-    b = position(["brute@0,0 ap=3", "red_king@1,0"], ["blue_king@1,0", "archer@0,0 hp=3 ap=2"],
-                 kill_reward="victim")
-    play(b, ["skill", "club", [3], 0])
-    assert b.sides[0].soulwell == 2 and b.char(0).ap == 2
     b = position(["brute@0,0 ap=3", "red_king@1,0"], ["blue_king@1,0", "archer@0,0 hp=3"],
-                 kill_reward_transfer=False)
+                 kill_reward="killer", kill_reward_transfer=False)
     play(b, ["skill", "club", [3], 0])
     assert b.sides[0].soulwell == 2 and b.char(0).ap == 2
 
@@ -285,7 +288,14 @@ def test_S0_R31_pyro_on_aqua_deals_no_extra():
 
 
 def test_S0_R32_G0_8_pyro_on_pyro_heals_one():
+    b = position(["red_king@0,0"], ["blue_king@1,0", "caller@0,0 hp=5"])
+    events = play(b, ["skill", "flame", [2], 0])
+    assert b.char(2).health == 5 + 1 and one(events, "element").rule == "S0-R32"
+    assert one(events, "heal").rule == "S0-R32" and "damage" not in kinds(events)
     b = position(["red_king@0,0"], ["blue_king@1,0", "caller@0,0"])
+    play(b, ["skill", "flame", [2], 0])
+    assert b.char(2).health == 7                                    # never above full Health
+    b = position(["red_king@0,0"], ["blue_king@1,0", "caller@0,0"], same_element="net")
     events = play(b, ["skill", "flame", [2], 0])
     assert b.char(2).health == 7 - 1 and one(events, "element").rule == "S0-R32"
     b = position(["red_king@0,0"], ["blue_king@1,0", "caller@0,0"], same_element="heal_after")
@@ -377,10 +387,40 @@ def test_S0_R39_G0_14_no_harm_possible_is_a_tie():
     assert b.result.rule == "S0-R39" and one(b.log.take(), "tie_test").rule == "G0-14"
 
 
-def test_S0_R39_A0_9_the_cycle_cap_ends_in_a_tie():
+def test_S0_R39_P0_1_past_the_cycle_cap_a_tie_needs_a_harmless_board():
     b = position(["red_king@0,0 engaged"], ["blue_king@0,0 engaged"], cycle=60, stall_cycles=0)
     RULESET.advance(b)
-    assert b.result.winner is None and one(b.log.take(), "tie_test").rule == "A0-9"
+    assert b.result is None and b.cycle == 61                       # both Kings can still strike
+    b = position(["healer@0,0 engaged"], ["healer@0,0 engaged"], cycle=60, stall_cycles=0, tie_when_harmless=False)
+    b.log.take()
+    RULESET.advance(b)
+    events = b.log.take()
+    assert b.result.winner is None and one(events, "tie_test").rule == "P0-1" and one(events, "end").rule == "S0-R39"
+
+
+def test_G0_14_P0_1_what_can_still_harm():
+    """The harm test behind both ties: absorbed same-element damage is no harm, a burn is; a defensive
+    React Skill harms only while the other side has an attack to set it off; a running burn keeps the
+    battle open."""
+    spec = (["red_king@0,0 engaged"], ["caller@0,0 engaged"])        # Pyro King against a Pyro caller
+    b = position(*spec)
+    assert (turn.can_harm(b, 0), turn.can_harm(b, 1)) == (False, True)   # Flame is absorbed; Kindle burns
+    b = position(*spec, same_element="net")
+    assert turn.can_harm(b, 0)                                      # Flame 2 - 1 still hurts
+    b = position(["thorn@0,0 engaged"], ["thorn@0,0 engaged"])
+    assert not turn.can_harm(b, 0) and not turn.can_harm(b, 1)      # nobody attacks: Barbs never fire
+    b.log.take()
+    RULESET.advance(b)
+    assert b.result.rule == "S0-R39" and one(b.log.take(), "tie_test").rule == "G0-14"
+    b = position(["thorn@0,0 engaged"], ["bard@0,0 engaged"])
+    assert turn.can_harm(b, 0) and not turn.can_harm(b, 1)          # the bard's Jab is an attack
+    b = position(["thorn@0,0 engaged burn=1/2", "red_king@1,0"], ["thorn@0,0 engaged", "blue_king@1,0"],
+                 stall_cycles=0)
+    for uid in (1, 3):                                              # the Kings stand aside (not deployed)
+        b.char(uid).row = b.char(uid).col = -1
+    assert not turn.can_harm(b, 0) and not turn.can_harm(b, 1)
+    RULESET.advance(b)
+    assert b.result is None and b.char(0).health == 5               # the burn could still decide
 
 
 def test_S0_R6_S0_R9_card_placed_and_a_formation_need_not_fill_the_grid():
@@ -427,8 +467,21 @@ def test_G0_12_invoked_character_joins_engaged_and_acts_next_cycle():
     assert RULESET.view(b, None)["pending"]["uid"] == imp.uid     # speed 6: fastest
 
 
-def test_G0_12_face_down_loses_its_turn_and_drains():
+def test_G0_12_face_down_gains_no_cycle_ap_and_hex_drains():
     b = position(["healer@1,0 ap=2", "brute@0,0 engaged", "red_king@2,0 engaged"], ["blue_king@0,0 ap=2"])
+    events = play(b, ["skill", "hex", [3], 0])
+    assert b.char(3).face_down == 1 and not b.char(3).engaged and b.char(3).ap == 1
+    assert one(events, "face_down").rule == "G0-12" and one(events, "ap_drain").data["amount"] == 1
+    play(b, ["end"])                                                # face down, it still takes its turn
+    b.log.take()
+    RULESET.advance(b)
+    assert b.char(3).ap == 2 and b.char(3).face_down == 0 and not b.char(3).engaged
+    assert 3 in one(b.log.take(), "no_cycle_ap").data["uids"]
+
+
+def test_G0_12_no_turn_face_down_loses_its_turn_and_drains():
+    b = position(["healer@1,0 ap=2", "brute@0,0 engaged", "red_king@2,0 engaged"], ["blue_king@0,0 ap=2"],
+                 face_down_turn="no_turn")
     play(b, ["skill", "hex", [3], 0])
     assert b.char(3).face_down == 1 and b.char(3).engaged and b.char(3).ap == 1
     assert RULESET.decision(b) is None
@@ -450,3 +503,16 @@ def test_G0_11_unique_skill_once_per_battle():
     RULESET.advance(b)
     b.active = 0
     assert not any(a[1] == "inferno" for a in legal(b) if a[0] == "skill")
+
+
+def test_S0_R8_G0_3_P0_2_deployment_falls_back_when_no_allowed_cell_is_left():
+    """By class the healer belongs behind the front row, but nothing stands in front yet: P0-2 lets it
+    open the front row so deployment can finish; unrestricted, row 0 is simply allowed."""
+    b = fresh()
+    assert {(a[2], a[3]) for a in legal(b) if a[0] == "deploy" and a[1] == 4} == {(0, 0), (0, 1), (0, 2), (0, 3)}
+    events = play(b, ["deploy", 4, 0, 0])
+    assert one(events, "deploy").rule == "S0-R8" and one(events, "deploy_fallback").rule == "P0-2"
+    b = fresh(class_placement="unrestricted")
+    assert "deploy_fallback" not in kinds(play(b, ["deploy", 4, 0, 0]))
+    b = fresh()
+    assert "deploy_fallback" not in kinds(play(b, ["deploy", 3, 0, 0]))     # a guardian in front: allowed

@@ -45,7 +45,8 @@ def test_a_built_army_with_a_user_character_carries_it(tactics):
 
 
 def test_a_game_with_user_characters_replays_from_its_link_anywhere(tactics):
-    options, setup = built(tactics, {0: ["drum_host"], 1: ["ember_host"]})
+    # Fire against water: a fire mirror under the same-element default (absorb, G0-8) can heal forever.
+    options, setup = built(tactics, {0: ["drum_host"], 1: ["tidebound_conclave"]})
     session = Session.start("tactics", seed=5, options=options, setup=setup)
     bots = {seat: make_bot(get_ruleset("tactics"), "sensible") for seat in (0, 1)}
     session.run(bots)

@@ -6,7 +6,8 @@ Both sides start with the most characters a position may hold (12), every one a 
 most Act Points allowed, on the largest Battle Area (5×6) with the highest cycle cap (100) and the
 tie tests off. Each character invokes while it can (until its side's 30 cells are full), then every
 action is End of Turn (or the speed-tie choice): so every later cycle has 60 character turns, most
-behind a speed-tie choice, until the cap.
+behind a speed-tie choice. The cycle cap no longer ends such a game (P0-1: either side could still
+act), so the record stops at the most decisions a tactics record may hold (P0-10).
 """
 
 import sys
@@ -40,7 +41,7 @@ def worst_record():
     options = {"rows": ROWS, "cols": COLS, "cycle_cap": MAX_CYCLE, "stall_cycles": 0, "tie_when_harmless": False}
     setup = {"position": {**sides, "first": 0, "cycle": 1, "soulwell": [MAX_SOULWELL, MAX_SOULWELL]}}
     session = Session.start("tactics", seed=1, options=options, setup=setup)
-    while session.outcome is None:
+    while session.outcome is None and len(session.record.actions) < session.ruleset.max_actions:
         decision = session.decision
         if decision is None:
             session.advance()

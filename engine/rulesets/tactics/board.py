@@ -18,8 +18,16 @@ def deepest_row(b: Battle, seat: int, ignore: Char | None = None) -> int:
 
 
 def compact(b: Battle, seat: int) -> list[list[int]]:
-    """S0-R10/A0-1: characters behind an empty row advance into it; returns [[uid, row, col], ...] moved."""
+    """S0-R10/A0-1: characters behind an empty row advance into it; returns [[uid, row, col], ...] moved.
+
+    A0-12: by default the King advances with the others. Under king_advances=false it stays where it
+    is: the heroes and units behind the gap advance a row each (one that would land on the King's cell
+    takes the nearest free column of that row, or stays when the row is full), and a gap with only
+    the King behind it stays open.
+    """
     moved = {}
+    kings_move = b.opts["king_advances"]
+    held = False
     while True:
         chars = b.on_board(seat)
         rows = {c.row for c in chars}
@@ -31,13 +39,42 @@ def compact(b: Battle, seat: int) -> list[list[int]]:
         if not gaps:
             break
         gap = gaps[0]
-        for char in chars:
-            if char.row > gap:
-                char.row -= 1
-                moved[char.uid] = [char.uid, char.row, char.col]
+        behind = [c for c in chars if c.row > gap]
+        if not kings_move:
+            held = held or any(c.defn.kind == "king" for c in behind)
+            behind = [c for c in behind if c.defn.kind != "king"]
+            if not _advance_around_king(b, seat, behind, moved):
+                break
+            continue
+        for char in behind:
+            char.row -= 1
+            moved[char.uid] = [char.uid, char.row, char.col]
     if moved and b.log.events is not None:
         b.log.emit("advance", "S0-R10", seat=seat, moved=sorted(moved.values()))
+        kings = [uid for uid in moved if b.char(uid).defn.kind == "king"]
+        if kings:
+            b.log.emit("king_advance", "A0-12", seat=seat, uid=kings[0])
+    if held and b.log.events is not None:
+        king = b.sides[seat].king()
+        if king.on_board:
+            b.log.emit("king_stays", "A0-12", seat=seat, uid=king.uid, row=king.row)
     return sorted(moved.values())
+
+
+def _advance_around_king(b: Battle, seat: int, behind: list[Char], moved: dict) -> bool:
+    """A0-12 king_advances=false: heroes and units behind a gap step up a row, front rows first; the
+    King keeps its cell. Returns whether anyone moved (no one: the gap stays, with only the King behind)."""
+    any_moved = False
+    for char in sorted(behind, key=lambda c: (c.row, c.col)):
+        row = char.row - 1
+        cols = free_cells(b, seat, row, ignore=char)
+        if not cols:
+            continue
+        col = char.col if char.col in cols else min(cols, key=lambda c: (abs(c - char.col), c))
+        char.row, char.col = row, col
+        moved[char.uid] = [char.uid, char.row, char.col]
+        any_moved = True
+    return any_moved
 
 
 def distance(b: Battle, a: Char, t: Char) -> int:
@@ -46,6 +83,17 @@ def distance(b: Battle, a: Char, t: Char) -> int:
     if b.opts["range_metric"] == "rows_and_columns":
         d += abs(a.col - t.col)
     return d
+
+
+def ally_in_range(b: Battle, a: Char, t: Char, reach: int) -> bool:
+    """A0-11: an ally is in range when its row difference within the own area (plus the column
+    difference under rows_and_columns) is less than the skill's Range; ally_range=any: always."""
+    if b.opts["ally_range"] == "any":
+        return True
+    d = abs(a.row - t.row)
+    if b.opts["range_metric"] == "rows_and_columns":
+        d += abs(a.col - t.col)
+    return d < reach
 
 
 def placement_rows(b: Battle, char: Char) -> list[int]:
@@ -61,17 +109,23 @@ def placement_rows(b: Battle, char: Char) -> list[int]:
 def deploy_cells(b: Battle, char: Char) -> list[tuple[int, int]]:
     """Free cells a character may deploy to: its placement rows, never leaving a gap (S0-R10).
 
-    When the rules leave it no cell at all (its rows are full, or nothing is in front yet), any
+    P0-2: when the rules leave it no cell at all (its rows are full, or nothing is in front yet), any
     cell that keeps the rows compact is allowed, so deployment can always finish.
     """
+    cells, _ = deploy_cells_why(b, char)
+    return cells
+
+
+def deploy_cells_why(b: Battle, char: Char) -> tuple[list[tuple[int, int]], bool]:
+    """deploy_cells, and whether they come from the P0-2 fallback."""
     limit = deepest_row(b, char.owner) + 1 if b.opts["row_rule"] == "compact" else b.opts["rows"] - 1
     if not b.on_board(char.owner):
         limit = 0                                  # the first character opens the front row
     open_rows = [r for r in range(min(limit, b.opts["rows"] - 1) + 1)]
     cells = [(r, c) for r in placement_rows(b, char) if r in open_rows for c in free_cells(b, char.owner, r)]
-    if not cells:
-        cells = [(r, c) for r in open_rows for c in free_cells(b, char.owner, r)]
-    return cells
+    if cells:
+        return cells, False
+    return [(r, c) for r in open_rows for c in free_cells(b, char.owner, r)], True
 
 
 def move_allowance(b: Battle, char: Char) -> int:

@@ -124,6 +124,8 @@ class _Context:
             if self.loop[(self.loop.index(element) + 1) % len(self.loop)] == their:
                 amount += 1
             elif element == their:
+                if self.opts["same_element"] == "absorb":       # G0-8: the hit only heals the enemy
+                    return -0.5 * min(1, target["max_health"] - target["health"]) - 0.1
                 amount -= 1
         amount = max(0, amount - target["shield"])
         king = self.defs[target["id"]]["kind"] == "king"
@@ -140,8 +142,8 @@ class _Context:
                 return 0.7 * effect["amount"] * effect["cycles"]
             if kind == "weaken":
                 return 0.6 * effect["amount"] * effect["cycles"]
-            if kind == "face_down":
-                return 2.5 * effect["cycles"]
+            if kind == "face_down":       # G0-12: a lost turn each cycle, or only a lost Act Point
+                return (2.5 if self.opts["face_down_turn"] == "no_turn" else AP_COST) * effect["cycles"]
             if kind == "ap_drain":
                 return 0.6 * min(effect["amount"], target["ap"])
             if kind == "push":

@@ -40,13 +40,16 @@ def use_skill(b: Battle, actor: Char, skill: Skill, targets: list[Char]) -> None
         for target in targets:
             if target.alive and target.health > 0:
                 defend(b, target, actor, res)
-    offend(b, actor, targets, res)
+    if attack or b.opts["offensive_react"] == "any_act":
+        offend(b, actor, targets, res)
+    elif b.log.events is not None and _ready_react(b, actor, "after_own_act") is not None:
+        b.log.emit("no_offensive_react", "S0-R35", seat=actor.owner, uid=actor.uid, skill=skill.id)
     settle_defeats(b, res)
 
 
 def defend(b: Battle, char: Char, attacker: Char, res: Resolution) -> None:
     """S0-R36/R33/R34: an unused when_attacked React Skill fires, free of Act Points, once a cycle."""
-    react = _ready_react(char, "when_attacked")
+    react = _ready_react(b, char, "when_attacked")
     if react is None:
         return
     char.react_used = True
@@ -58,8 +61,9 @@ def defend(b: Battle, char: Char, attacker: Char, res: Resolution) -> None:
 
 
 def offend(b: Battle, actor: Char, targets: list[Char], res: Resolution) -> None:
-    """S0-R35/R33/R34: after its own Act Skill, an unused after_own_act React Skill adds its effect."""
-    react = _ready_react(actor, "after_own_act")
+    """S0-R35/R33/R34: when the character attacks a target with an Act Skill (offensive_react=any_act:
+    after any Act Skill), an unused after_own_act React Skill adds its effect."""
+    react = _ready_react(b, actor, "after_own_act")
     if react is None:
         return
     actor.react_used = True
@@ -75,8 +79,10 @@ def offend(b: Battle, actor: Char, targets: list[Char], res: Resolution) -> None
     _react_effects(b, actor, react, recipients, res)
 
 
-def _ready_react(char: Char, trigger: str) -> Skill | None:
-    if not char.alive or char.health <= 0 or char.face_down or char.react_used:
+def _ready_react(b: Battle, char: Char, trigger: str) -> Skill | None:
+    if not char.alive or char.health <= 0 or char.react_used:
+        return None
+    if char.face_down and b.opts["face_down_turn"] == "no_turn":       # G0-12
         return None
     return next((r for r in char.defn.react_skills if r.trigger == trigger), None)
 
@@ -103,7 +109,10 @@ def hit(b: Battle, source: Char | None, target: Char, base: int, element: str | 
         amount, heal_after = _elemental(b, element, target, amount)
     if source is not None:
         res.hits[target.uid] = source
-    if amount < 0:                                                 # G0-8: below 0 heals the difference
+    if amount is None:                                             # G0-8 absorb: no damage, heal 1
+        _heal(b, target, heal_after, "S0-R32" if element == "pyro" else "G0-8")
+        return
+    if amount < 0:                                                 # G0-8 net: below 0 heals the difference
         _heal(b, target, -amount, "G0-8")
         return
     absorbed = min(target.shield, amount)
@@ -117,8 +126,9 @@ def hit(b: Battle, source: Char | None, target: Char, base: int, element: str | 
         _heal(b, target, heal_after, "S0-R32")
 
 
-def _elemental(b: Battle, element: str, target: Char, amount: int) -> tuple[int, int]:
-    """The damage after the Element Loop, and any heal that follows it (G0-8 heal_after)."""
+def _elemental(b: Battle, element: str, target: Char, amount: int) -> tuple[int | None, int]:
+    """The damage after the Element Loop, and any heal that follows it (G0-8 heal_after).
+    A damage of None means the hit is absorbed: no damage at all, only the heal (G0-8 absorb)."""
     their = target.defn.element
     if beats(b, element, their):
         rule = "S0-R30" if (element, their) == ("pyro", "eol") else "S0-R28"
@@ -127,6 +137,8 @@ def _elemental(b: Battle, element: str, target: Char, amount: int) -> tuple[int,
     if element == their:
         rule = "S0-R32" if element == "pyro" else "G0-8"
         b.log.emit("element", rule, uid=target.uid, skill_element=element, target_element=their, modifier=-1)
+        if b.opts["same_element"] == "absorb":
+            return None, 1
         if b.opts["same_element"] == "heal_after":
             return amount, 1
         return amount - 1, 0
@@ -195,9 +207,11 @@ def _ap_drain(b, source, target, effect, rule):
 
 
 def _face_down(b, source, target, effect, rule):
-    """G0-12: face down, it takes no turn (this cycle's is lost) and gains no cycle-start AP (S0-R16)."""
+    """G0-12: face down, it gains no cycle-start AP (S0-R16); under face_down_turn=no_turn it also takes
+    no turn (this cycle's is lost)."""
     target.face_down = max(target.face_down, effect.cycles)
-    target.engaged = True
+    if b.opts["face_down_turn"] == "no_turn":
+        target.engaged = True
     b.log.emit("face_down", "G0-12", seat=target.owner, uid=target.uid, cycles=target.face_down)
 
 
@@ -261,7 +275,8 @@ def settle_defeats(b: Battle, res: Resolution) -> None:
 
 
 def _kill_reward(b: Battle, killer: Char, victims: list[Char]) -> None:
-    """S0-R25 with A0-5/G0-16: remaining Act Points go to the killer's Soulwell."""
+    """S0-R25 with A0-5/G0-16: remaining Act Points go to the killer's side's Soulwell: by default the
+    victims' (harvested from them); under kill_reward=killer the killer's own (moved, or copied)."""
     side = b.sides[killer.owner]
     if b.opts["kill_reward"] == "killer":
         amount = killer.ap
@@ -269,9 +284,8 @@ def _kill_reward(b: Battle, killer: Char, victims: list[Char]) -> None:
             killer.ap = 0
     else:
         amount = sum(victim.ap for victim in victims)
-        if b.opts["kill_reward_transfer"]:
-            for victim in victims:
-                victim.ap = 0
+        for victim in victims:
+            victim.ap = 0
     side.soulwell += amount
     b.log.emit("kill_reward", "S0-R25", seat=side.seat, uid=killer.uid, amount=amount,
-               soulwell=side.soulwell, victims=[v.uid for v in victims])
+               soulwell=side.soulwell, victims=[v.uid for v in victims], source=b.opts["kill_reward"])

@@ -138,6 +138,8 @@ def _choose(b: Battle, step, action) -> str | None:
 def _move(b: Battle, step, action) -> str | None:
     """S0-R19/R20/R10: to a free cell of another row, within the move allowance, behind no gap."""
     char, row, col = step[2], action[1], action[2]
+    if b.chained:
+        return f"no Move after an Act Skill in a chained turn: {_name(char)} may use another skill or end the turn (A0-10)"
     outside = _outside(b, row, col)
     if outside:
         return outside
@@ -164,6 +166,8 @@ def _skill(b: Battle, step, action) -> str | None:
     if skill is None:
         return _no_skill(b, char, skill_id)
     label = f"{_name(char)}'s {skill.name['en']}"
+    if skill.id in b.chained:
+        return f"{label} was already used this turn; in a chained turn each Act Skill is used at most once (P0-3)"
     if skill is char.defn.unique_skill and char.unique_used and b.opts["unique_limit"] != "unlimited":
         return f"{label} is a Unique Skill already used ({b.opts['unique_limit'].replace('_', ' ')}, G0-11)"
     soulwell = b.sides[char.owner].soulwell

@@ -27,7 +27,7 @@ class Tactics(Ruleset):
     """Two armies on rows; speed-ordered character turns, Act Points, a Soulwell, an Element Loop."""
 
     id = "tactics"
-    version = 1
+    version = 2
     title = "Tactics — armies of characters, Act Points and a Soulwell"
     # Everything is on the table; the seed draws the First Player and breaks speed ties (S0-R1..R5).
     capabilities = Capabilities(min_seats=2, max_seats=2, chance=True)
@@ -35,6 +35,9 @@ class Tactics(Ruleset):
     settled_without_option = SETTLED
     bots = {"sensible": SensibleBot}
     card_tables = ("characters", "armies")
+    # P0-10: longer than any real battle (sensible bots finish within ~17 cycles, ~400 decisions), short
+    # enough that any accepted record replays in well under a second.
+    max_actions = 12_000
 
     def __init__(self, content: Content | None = None):
         self._content = content        # tests pass their own; else the shipped file, loaded on first use
@@ -254,12 +257,19 @@ class Tactics(Ruleset):
         if step is None or step[0] != "turn" or step[1] != seat:
             raise IllegalAction(f"seat {seat} has no character turn now")
         char = step[2]
-        turn.begin_turn(state, char)
+        if not state.chained:
+            turn.begin_turn(state, char)
         turn.announce(state, char, action)
         if action[0] == "move":
             turn.move(state, char, action[1], action[2])
         elif action[0] == "skill":
             turn.act(state, char, action[1], action[2], action[3])
+            if state.opts["chain_skills"]:
+                turn.check_end(state, char.owner)   # a defeat ends the battle at once (S0-R37)
+            if state.opts["chain_skills"] and char.alive and state.result is None:
+                state.chained.append(action[1])     # A0-10: the turn goes on until End of Turn
+                state.acting = char.uid
+                return
         else:
             turn.end_turn(state, char)
         turn.close_turn(state, char)

@@ -70,7 +70,7 @@ class Battle:
     """The whole game state. `opts` holds the resolved options; `log` may be switched off."""
 
     __slots__ = ("sides", "phase", "deploying", "cycle", "first", "active", "acting", "turn", "placed",
-                 "rng", "opts", "log", "result", "next_uid", "stall", "mark", "content")
+                 "rng", "opts", "log", "result", "next_uid", "stall", "mark", "content", "chained")
 
     def __init__(self, sides: list[Side], first: int, rng: Rng, opts: dict, log: EventLog, content):
         self.sides, self.first = sides, first
@@ -86,6 +86,7 @@ class Battle:
         self.next_uid = sum(len(side.chars) for side in sides)
         self.stall = 0                  # whole cycles in a row without change (G0-14)
         self.mark = ""                  # Health and positions at the cycle's start (G0-14)
+        self.chained: list[str] = []    # Act Skills used so far this turn, under chain_skills (A0-10, P0-3)
 
     def char(self, uid: int) -> Char | None:
         """The character with this uid, or None."""
@@ -112,6 +113,7 @@ class Battle:
             "turn": self.turn,
             "placed": self.placed,
             "stall": self.stall,
+            "chained": list(self.chained),
             "rng": self.rng.to_data(),
             "result": self.result.to_data() if self.result else None,
         }

@@ -5,7 +5,8 @@ character's turn, or None (the cycle is over: an automatic step, `end_cycle`).
 """
 
 from ...core.outcome import Outcome
-from .board import compact, deploy_cells, distance, move_allowance, move_cells
+from .board import ally_in_range, compact, deploy_cells, deploy_cells_why, distance, move_allowance, move_cells
+from .characters import ENEMY_TARGETS
 from .effects import Resolution, hit, settle_defeats, use_skill
 from .state import Battle, Char
 
@@ -34,9 +35,12 @@ def choose_first(b: Battle) -> None:
 def deploy(b: Battle, uid: int, row: int, col: int) -> None:
     """S0-R7/R8: place one character; the first player's whole army goes before the second's."""
     char = b.char(uid)
+    fallback = b.log.events is not None and deploy_cells_why(b, char)[1]
     char.row, char.col = row, col
     b.placed += 1
     b.log.emit("deploy", "S0-R8", seat=char.owner, uid=uid, row=row, col=col)
+    if fallback:
+        b.log.emit("deploy_fallback", "P0-2", seat=char.owner, uid=uid, row=row, col=col)
     compact(b, char.owner)
     if any(c.row < 0 for c in b.sides[char.owner].living()):
         return
@@ -71,7 +75,11 @@ def begin_cycle(b: Battle) -> None:
 
 
 def refresh(b: Battle) -> None:
-    """S0-R15/R16/R34: disengage and +1 AP (not face-down or invoked ones); React Skills recharge."""
+    """S0-R15/R16/R34: disengage and +1 AP (not face-down or invoked ones); React Skills recharge.
+
+    G0-12: a face-down character counts down its cycles; by default it disengages like everyone
+    else (face_down_turn=takes_turn); under no_turn it stays engaged until it turns face up.
+    """
     gained, skipped = [], []
     for side in b.sides:
         for char in b.on_board(side.seat):
@@ -81,9 +89,10 @@ def refresh(b: Battle) -> None:
             if char.face_down:
                 skipped.append(char.uid)
                 char.face_down -= 1
-                if char.face_down:
-                    continue                      # still face down: stays engaged (G0-12)
-                b.log.emit("face_up", "G0-12", seat=char.owner, uid=char.uid)
+                if char.face_down and b.opts["face_down_turn"] == "no_turn":
+                    continue                      # still face down: stays engaged (G0-12 no_turn)
+                if not char.face_down:
+                    b.log.emit("face_up", "G0-12", seat=char.owner, uid=char.uid)
             elif char.invoked_by is not None:
                 skipped.append(char.uid)
             else:
@@ -127,15 +136,18 @@ def fingerprint(b: Battle) -> str:
 
 
 def end_cycle(b: Battle) -> None:
-    """S0-R14: every character is engaged; check the tie tests (G0-14, A0-9), then the next cycle."""
+    """S0-R14: every character is engaged; check the tie tests (G0-14, P0-1), then the next cycle."""
     b.log.emit("cycle_end", "S0-R14", cycle=b.cycle)
     b.stall = b.stall + 1 if fingerprint(b) == b.mark else 0
+    harmless = None
+    if b.opts["tie_when_harmless"] or b.cycle >= b.opts["cycle_cap"]:
+        harmless = not any(can_harm(b, s) for s in (0, 1)) and not burning(b)
     if b.opts["stall_cycles"] and b.stall >= b.opts["stall_cycles"]:
         tie(b, f"no Health or position changed for {b.stall} cycle(s)", "G0-14")
-    elif b.opts["tie_when_harmless"] and not any(can_harm(b, s) for s in (0, 1)):
+    elif b.opts["tie_when_harmless"] and harmless:
         tie(b, "neither side can harm the other any more", "G0-14")
-    elif b.cycle >= b.opts["cycle_cap"]:
-        tie(b, f"the cycle cap ({b.opts['cycle_cap']}) was reached", "A0-9")
+    elif b.cycle >= b.opts["cycle_cap"] and harmless:
+        tie(b, f"past the cycle cap ({b.opts['cycle_cap']}), neither side can change the outcome", "P0-1")
     else:
         begin_cycle(b)
 
@@ -146,22 +158,95 @@ def tie(b: Battle, reason: str, test: str) -> None:
     finish(b, None, reason, "S0-R39")
 
 
+HARM = ("damage", "burn")
+
+
 def can_harm(b: Battle, seat: int) -> bool:
-    """G0-14: some living character of `seat` has a usable skill that damages or burns."""
+    """G0-14/P0-1: can `seat` still lower an enemy's Health? True when a character of it on the board has
+
+    * an Act Skill, or a Unique Skill it may still use (G0-11), aimed at enemies that burns, or that
+      deals damage some enemy on the board would not absorb (G0-8), or one that invokes a character
+      that could (G0-12);
+    * an offensive React Skill that damages or burns its target, and an Act Skill that triggers it
+      (S0-R35: under offensive_react=attacks, one aimed at enemies);
+    * a defensive React Skill that damages or burns its attacker, while the other side has a character
+      with an Act Skill aimed at enemies (an attack that triggers it, S0-R36).
+
+    Range is no limit (moves and the row rule can bring any enemy within reach) and neither are Act
+    Points (every cycle adds one to a character or a Soulwell, S0-R15/R17). A side that fails this
+    test can never again change the outcome by play; only abandoning could.
+    """
+    enemies = b.on_board(1 - seat)
+    enemy_attacks = any(_attacks(b, c) for c in enemies)
     for char in b.on_board(seat):
-        skills = list(char.defn.act_skills) + list(char.defn.react_skills)
-        if char.defn.unique_skill and not char.unique_used:
-            skills.append(char.defn.unique_skill)
-        if any(e.kind in ("damage", "burn") for s in skills for e in s.effects):
+        acts = _act_skills(b, char)
+        if any(_harms_enemies(b, skill, enemies) for skill in acts):
             return True
+        for react in char.defn.react_skills:
+            if not any(e.kind in HARM for e in react.effects):
+                continue
+            if react.trigger == "when_attacked" and react.target == "attacker" and enemy_attacks:
+                return True
+            if react.trigger == "after_own_act" and react.target == "target" and any(
+                    s.target in ENEMY_TARGETS for s in acts):
+                return True
     return False
+
+
+def burning(b: Battle) -> bool:
+    """A burn still to hurt someone at a coming cycle start (G0-9): Health can still change."""
+    return any(c.burn[1] > 0 and c.burn[0] > 0 for s in (0, 1) for c in b.on_board(s))
+
+
+def _act_skills(b: Battle, char: Char) -> list:
+    """The Act Skills a character may still use, with its Unique Skill while usable (G0-11)."""
+    skills = list(char.defn.act_skills)
+    unique = char.defn.unique_skill
+    if unique and (not char.unique_used or b.opts["unique_limit"] != "once_per_battle"):
+        skills.append(unique)
+    return skills
+
+
+def _attacks(b: Battle, char: Char) -> bool:
+    """Has the character an Act Skill aimed at enemies (an attack, S0-R36)?"""
+    return any(skill.target in ENEMY_TARGETS for skill in _act_skills(b, char))
+
+
+def _harms_enemies(b: Battle, skill, enemies: list[Char], depth: int = 0) -> bool:
+    """Does this skill lower some enemy's Health, itself or through a character it invokes?
+    A damaging skill of an enemy's own element does not (G0-8 absorb; net/heal_after: unless it deals
+    2 or more)."""
+    if skill.target in ENEMY_TARGETS:
+        if any(e.kind == "burn" for e in skill.effects):
+            return True
+        base = sum(e.amount for e in skill.effects if e.kind == "damage")
+        if base and any(_hurts(b, skill.element, base, enemy) for enemy in enemies):
+            return True
+    for effect in skill.effects:
+        if effect.kind == "invoke" and depth < 3:
+            defn = b.content.characters[effect.character]
+            invoked = list(defn.act_skills) + ([defn.unique_skill] if defn.unique_skill else [])
+            if any(_harms_enemies(b, s, enemies, depth + 1) for s in invoked):
+                return True
+    return False
+
+
+def _hurts(b: Battle, element: str | None, base: int, enemy: Char) -> bool:
+    """Would `base` damage of `element` lower this enemy's Health (G0-8: not a same-element hit that
+    is absorbed, or that nets 0 or less)?"""
+    if element is None or element != enemy.defn.element:
+        return True
+    return b.opts["same_element"] != "absorb" and base >= 2
 
 
 # --- whose turn ------------------------------------------------------------------------------
 
 def ready(b: Battle, seat: int) -> list[Char]:
-    """Characters of `seat` that can still take a turn this cycle (S0-R11, S0-R14)."""
-    return [c for c in b.on_board(seat) if not c.engaged and not c.face_down]
+    """Characters of `seat` that can still take a turn this cycle (S0-R11, S0-R14; G0-12 no_turn:
+    not face-down ones)."""
+    if b.opts["face_down_turn"] == "no_turn":
+        return [c for c in b.on_board(seat) if not c.engaged and not c.face_down]
+    return [c for c in b.on_board(seat) if not c.engaged]
 
 
 def pending(b: Battle):
@@ -241,7 +326,11 @@ def act(b: Battle, char: Char, skill_id: str, target_uids: list[int], spend: int
 
 
 def end_turn(b: Battle, char: Char) -> None:
-    """S0-R27: skipping the turn directly earns 1 AP (A0-8 'never': not for invoked characters)."""
+    """S0-R27: skipping the turn directly earns 1 AP (A0-8 'never': not for invoked characters;
+    A0-10: not after a chained Act Skill, since the turn was not skipped)."""
+    if b.chained:
+        b.log.emit("end_after_skill", "A0-10", seat=char.owner, uid=char.uid, skills=len(b.chained))
+        return
     if char.invoked_by is not None and b.opts["invoked_ap"] == "never":
         b.log.emit("no_ap", "A0-8", seat=char.owner, uid=char.uid)
         return
@@ -252,6 +341,7 @@ def end_turn(b: Battle, char: Char) -> None:
 def close_turn(b: Battle, char: Char) -> None:
     """S0-R26: the card is turned 90°: engaged. Then the other player engages next (G0-15)."""
     b.acting = None
+    b.chained = []
     if char.alive:
         char.engaged = True
         b.log.emit("engaged", "S0-R26", seat=char.owner, uid=char.uid)
@@ -299,11 +389,14 @@ def deploy_actions(b: Battle, seat: int) -> list:
 
 
 def turn_actions(b: Battle, char: Char) -> list:
-    """Move (S0-R19), each affordable skill on each reachable target set (S0-R21), End of Turn (S0-R27)."""
-    actions = [["move", r, c] for r, c in move_cells(b, char)]
+    """Move (S0-R19), each affordable skill on each reachable target set (S0-R21), End of Turn (S0-R27).
+    A0-10 chain_skills: after a skill, only more skills (each once a turn, P0-3) or End of Turn."""
+    actions = [] if b.chained else [["move", r, c] for r, c in move_cells(b, char)]
     soulwell = b.sides[char.owner].soulwell
     for skill in char.defn.skills():
         if skill is char.defn.unique_skill and char.unique_used and b.opts["unique_limit"] != "unlimited":
+            continue
+        if skill.id in b.chained:                  # P0-3: each Act Skill at most once in a chained turn
             continue
         need = max(0, skill.ap - char.ap)
         if need > soulwell:
@@ -317,11 +410,12 @@ def turn_actions(b: Battle, char: Char) -> list:
 
 
 def target_sets(b: Battle, char: Char, skill) -> list[list[int]]:
-    """S0-R21/G0-2: the target lists a skill can take; enemies must be within its Range."""
+    """S0-R21/G0-2: the target lists a skill can take; every target must be within its Range
+    (allies: A0-11). A row attack hits the enemies of one row that are within range."""
     reach = skill.range or char.defn.range
     if skill.target == "self":
         return [[char.uid]]
-    allies = b.on_board(char.owner)
+    allies = [c for c in b.on_board(char.owner) if ally_in_range(b, char, c, reach)]
     if skill.target == "ally":
         return [[c.uid] for c in allies]
     if skill.target == "all_allies":
@@ -332,5 +426,5 @@ def target_sets(b: Battle, char: Char, skill) -> list[list[int]]:
     if skill.target == "all_enemies":
         return [[c.uid for c in enemies]] if enemies else []
     rows = sorted({c.row for c in enemies})                        # enemy_row
-    return [[c.uid for c in b.on_board(1 - char.owner) if c.row == r] for r in rows]
+    return [[c.uid for c in enemies if c.row == r] for r in rows]
 
