@@ -352,7 +352,7 @@ class Controller:
         for line in log.querySelectorAll("li.highlight"):
             line.classList.remove("highlight")
         applied = self._demo_applied(index)
-        if applied:
+        if applied and (index == step or not self.page.demo_before):
             lines = [line for line in log.querySelectorAll("li.new") if line.dataset.rule == rule]
             for line in lines:
                 line.classList.add("highlight")
@@ -370,6 +370,7 @@ class Controller:
         if self.index >= self.replay.last:
             self.show_frame(0)
         self.playing = True
+        self.gen += 1               # one autoplay at a time: an older loop stops at its next tick
         self._toggle_play()
         asyncio.ensure_future(self._run(self.gen))
 
