@@ -55,4 +55,5 @@ bench-site: venv node chromium .site-deps/micropip-0.11.1-py3-none-any.whl
 	$(PY) build/bench_site.py --runs 11
 
 clean:
-	rm -rf $(VENV) dist node_modules .pyodide-deps .site-deps test-artifacts
+	rm -rf $(VENV) dist node_modules .pyodide-deps .site-deps test-artifacts \
+	  .setuptools-build build/lib build/bdist.* *.egg-info

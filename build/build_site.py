@@ -171,17 +171,27 @@ def check_origins(dist: Path) -> None:
 
 # --- Python ---------------------------------------------------------------------------------
 
+# Where setuptools writes its own output (set in setup.cfg): never build/, which holds this script.
+SETUPTOOLS_BUILD = ROOT / ".setuptools-build"
+
+
 def build_wheel(dist: Path) -> None:
-    """The engine as the ordinary pure-Python wheel (`pip wheel --no-deps .`)."""
-    with tempfile.TemporaryDirectory() as temp:
-        result = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation",
-                                 "--quiet", "-w", temp, str(ROOT)], capture_output=True, text=True)
-        built = Path(temp) / WHEEL
-        if result.returncode != 0 or not built.exists():
-            raise BuildError(f"pip wheel failed: {result.stderr.strip().splitlines()[-1:] or result.returncode}")
-        shutil.copy2(built, dist / WHEEL)
-    shutil.rmtree(ROOT / "build" / "lib", ignore_errors=True)
-    shutil.rmtree(ROOT / "build" / f"bdist.{sys.platform}", ignore_errors=True)
+    """The engine as the ordinary pure-Python wheel (`pip wheel --no-deps .`).
+
+    setuptools' build folder is emptied before and after, so a file left there by an earlier
+    build (a module since deleted) can never reach the wheel.
+    """
+    shutil.rmtree(SETUPTOOLS_BUILD, ignore_errors=True)
+    try:
+        with tempfile.TemporaryDirectory() as temp:
+            result = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation",
+                                     "--quiet", "-w", temp, str(ROOT)], capture_output=True, text=True)
+            built = Path(temp) / WHEEL
+            if result.returncode != 0 or not built.exists():
+                raise BuildError(f"pip wheel failed: {result.stderr.strip().splitlines()[-1:] or result.returncode}")
+            shutil.copy2(built, dist / WHEEL)
+    finally:
+        shutil.rmtree(SETUPTOOLS_BUILD, ignore_errors=True)
 
 
 def pack_ui(dist: Path) -> None:

@@ -3,19 +3,23 @@ and one line `error: …` on stderr; nothing is written unless the command succe
 
 import argparse
 import json
+import math
 import os
 import sys
-import tempfile
 import time
 from pathlib import Path
 
-from .core import (BadRecord, BadSetup, Record, Session, SkirmishError, bots_for, canonical_json,
+from .core import (BadSetup, Record, Session, SkirmishError, bots_for, canonical_json,
                    decode_link, encode_link, make_bot, parse_option_args, resolve_options, seat_index)
+from .core.errors import one_line
+from .core.files import check_writable, read_text, write_text
+from .core.record import MAX_SEED
 from .progress import Progress
 from .rulesets import builtin as all_rulesets, get as get_ruleset
 
 MAX_RECORD_BYTES = 4_000_000
 BENCH_SECONDS = 3.0
+MAX_BENCH_SECONDS = 3600.0
 
 
 class UserError(SkirmishError):
@@ -26,7 +30,28 @@ class _Parser(argparse.ArgumentParser):
     """argparse, but a usage error is one `error:` line and exit status 2."""
 
     def error(self, message):
-        raise UserError(f"{message} (see: python -m engine {self.prog.split()[-1]} --help)")
+        raise UserError(f"{message} (see: {self.prog} --help)")
+
+
+def _integer(text: str) -> int:
+    """A whole number in ASCII digits (int() would also take "٣" or "1_0")."""
+    from .core.options import whole_number
+    number = whole_number(text)
+    if number is None:
+        raise argparse.ArgumentTypeError(f"invalid int value: {text[:30]!r}")
+    return number
+
+
+def _seconds(text: str) -> float:
+    """A finite, positive number of seconds, at most MAX_BENCH_SECONDS (for `bench --seconds`)."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not (math.isfinite(value) and 0 < value <= MAX_BENCH_SECONDS):
+        raise argparse.ArgumentTypeError(f"must be a number of seconds above 0 and at most {MAX_BENCH_SECONDS:g}; "
+                                         f"got {text[:20]!r}")
+    return value
 
 
 def main(argv=None) -> int:
@@ -34,9 +59,6 @@ def main(argv=None) -> int:
     parser = _build_parser()
     try:
         args = parser.parse_args(argv)
-        if not getattr(args, "run", None):
-            parser.print_help()
-            return 2
         return args.run(args) or 0
     except SkirmishError as error:
         print(f"error: {error}", file=sys.stderr)
@@ -49,8 +71,8 @@ def main(argv=None) -> int:
 
 
 def _build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="engine", description="Skirmish: card-battle rulesets on one engine.")
-    sub = parser.add_subparsers(parser_class=_Parser)
+    parser = _Parser(prog="python -m engine", description="Skirmish: card-battle rulesets on one engine.")
+    sub = parser.add_subparsers(parser_class=_Parser, dest="command", metavar="COMMAND", required=True)
 
     cmd = sub.add_parser("rulesets", help="list the registered rulesets")
     cmd.set_defaults(run=cmd_rulesets)
@@ -70,12 +92,13 @@ def _build_parser() -> argparse.ArgumentParser:
 
     cmd = sub.add_parser("simulate", help="play many games and report rates")
     cmd.add_argument("ruleset")
-    cmd.add_argument("--games", type=int, required=True)
+    cmd.add_argument("--games", type=_integer, required=True)
     _game_arguments(cmd)
     cmd.add_argument("--json", action="store_true")
     cmd.set_defaults(run=cmd_simulate)
 
-    link = sub.add_parser("link", help="encode or decode share links").add_subparsers(parser_class=_Parser)
+    link = sub.add_parser("link", help="encode or decode share links").add_subparsers(
+        parser_class=_Parser, dest="link_command", metavar="encode|decode", required=True)
     cmd = link.add_parser("encode", help="print the link payload of a record file")
     cmd.add_argument("file")
     cmd.set_defaults(run=cmd_link_encode)
@@ -83,7 +106,8 @@ def _build_parser() -> argparse.ArgumentParser:
     cmd.add_argument("payload", metavar="PAYLOAD_OR_URL")
     cmd.set_defaults(run=cmd_link_decode)
 
-    cards = sub.add_parser("cards", help="check or list card data").add_subparsers(parser_class=_Parser)
+    cards = sub.add_parser("cards", help="check or list card data").add_subparsers(
+        parser_class=_Parser, dest="cards_command", metavar="validate|list", required=True)
     cmd = cards.add_parser("validate", help="check a card file (default: every ruleset's starter content)")
     cmd.add_argument("file", nargs="?")
     cmd.add_argument("--ruleset", help="whose card format (default: told by the file's tables)")
@@ -96,21 +120,22 @@ def _build_parser() -> argparse.ArgumentParser:
     cmd.add_argument("ruleset")
     cmd.set_defaults(run=cmd_bots)
 
-    rules = sub.add_parser("rules", help="the rule catalogue").add_subparsers(parser_class=_Parser)
+    rules = sub.add_parser("rules", help="the rule catalogue").add_subparsers(
+        parser_class=_Parser, dest="rules_command", metavar="coverage", required=True)
     cmd = rules.add_parser("coverage", help="the tests and demo covering each stated rule")
     cmd.add_argument("--tests", default="tests", help="the tests folder (default: ./tests)")
     cmd.add_argument("--json", action="store_true")
     cmd.set_defaults(run=cmd_rules_coverage)
 
     cmd = sub.add_parser("bench", help="games per second of every ruleset, random bots")
-    cmd.add_argument("--seconds", type=float, default=BENCH_SECONDS)
+    cmd.add_argument("--seconds", type=_seconds, default=BENCH_SECONDS)
     cmd.add_argument("--json", action="store_true")
     cmd.set_defaults(run=cmd_bench)
     return parser
 
 
 def _game_arguments(cmd) -> None:
-    cmd.add_argument("--seed", type=int, default=None)
+    cmd.add_argument("--seed", type=_integer, default=None)
     cmd.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
     cmd.add_argument("--cards", metavar="FILE", help="a card file to add to the starter content")
     cmd.add_argument("--deck", action="append", default=[], metavar="SIDE=SQUAD[,SQUAD...]")
@@ -129,12 +154,14 @@ def cmd_play(args) -> None:
     """One full game; prints the outcome and digest, and writes the record if asked."""
     ruleset = get_ruleset(args.ruleset)
     seed = 0 if args.seed is None else args.seed
+    if args.record is not None:
+        check_writable(args.record)         # before the game, not after it
     session = _new_session(ruleset, args, seed, events=False)
     session.run(_bots(ruleset, session.seats, args.bot))
     if session.outcome is None:
         raise BadSetup("the game stopped before its end: a seat needs a player")
-    if args.record:
-        _write_atomic(Path(args.record), session.record.to_json() + "\n")
+    if args.record is not None:
+        write_text(args.record, session.record.to_json() + "\n")
     _print_result(session, args.json)
 
 
@@ -169,6 +196,9 @@ def cmd_simulate(args) -> None:
     if not 1 <= args.games <= 10_000_000:
         raise UserError("--games must be from 1 to 10000000")
     start_seed = 0 if args.seed is None else args.seed
+    if not 0 <= start_seed <= MAX_SEED - (args.games - 1):
+        raise UserError(f"--seed with --games {args.games} must be from 0 to {MAX_SEED - (args.games - 1)} "
+                        f"(the games use seeds --seed to --seed + games - 1, at most {MAX_SEED})")
     seats = _seats(ruleset, args)
     bots = _bots(ruleset, seats, args.bot)
     wins, results, teams = [0] * len(seats), [0.0] * len(seats), {seat.team: 0 for seat in seats}
@@ -246,20 +276,14 @@ def cmd_cards_validate(args) -> int:
         print(f"error: {len(problems)} problem(s) in the card data", file=sys.stderr)
         return 2
     names = ", ".join(r.id for r in rulesets)
-    print(f"ok: {args.file or 'starter content'} is valid card data for {names}")
+    print(f"ok: {one_line(args.file or 'starter content')} is valid card data for {names}")
     return 0
 
 
 def _ruleset_of_card_file(path: Path):
     """The ruleset a card file is for, told by its top-level tables."""
-    import tomllib
-    try:
-        if path.stat().st_size > MAX_RECORD_BYTES:
-            raise UserError(f"{path.name} is larger than {MAX_RECORD_BYTES} bytes")
-        tables = tomllib.loads(path.read_bytes().decode("utf-8"))
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
-        reason = getattr(error, "strerror", None) or str(error).splitlines()[0][:80]
-        raise UserError(f"{path}: -: -: cannot read the card file ({reason})") from None
+    from .core.carddata import parse_toml, read_text as read_card_text
+    tables = parse_toml(read_card_text(path), path.name)
     owners = {table: ruleset for ruleset in all_rulesets() for table in ruleset.card_tables}
     found = {owners[key] for key in tables if key in owners}
     if len(found) != 1:
@@ -325,6 +349,7 @@ def cmd_bench(args) -> None:
             row[key] = {"games": games, "games_per_second": round(games / elapsed, 1),
                         "turns_per_second": round(turns / elapsed, 1),
                         "decisions_per_second": round(decisions / elapsed, 1)}
+        row["bots"] = {name: _bot_speed(ruleset, name, args.seconds / 4) for name in sorted(ruleset.bots)}
         results.append(row)
     if args.json:
         print(json.dumps(results))
@@ -334,6 +359,32 @@ def cmd_bench(args) -> None:
         decided = f", {off['decisions_per_second']} decisions/s" if off["decisions_per_second"] else ""
         print(f"{row['ruleset']} v{row['version']}: {off['games_per_second']} games/s "
               f"({off['turns_per_second']} turns/s{decided}) events off; {on['games_per_second']} games/s with events")
+        for name, speed in row["bots"].items():
+            print(f"  {name} bot against random: {speed['mean_ms']} ms per decision on average, "
+                  f"{speed['worst_ms']} ms at worst ({speed['decisions']} decisions, view included)")
+
+
+def _bot_speed(ruleset, name: str, seconds: float) -> dict:
+    """Milliseconds per decision (its view and its choice) of one bot playing every seat's turn
+    against the random bot, seats alternated, for about `seconds`."""
+    bot, random, times, game = make_bot(ruleset, name), make_bot(ruleset, "random"), [], 0
+    started = time.perf_counter()
+    while time.perf_counter() - started < seconds or not times:
+        session = Session.start(ruleset.id, seed=game, events=False)
+        mine = game % len(session.seats)
+        while session.outcome is None:
+            if session.decision is None:
+                session.advance()
+                continue
+            seat = session.waiting()[0]
+            began = time.perf_counter()
+            action = session.bot_action(seat, bot if seat == mine else random)
+            if seat == mine:
+                times.append(time.perf_counter() - began)
+            session.submit(seat, action)
+        game += 1
+    return {"decisions": len(times), "mean_ms": round(1000 * sum(times) / len(times), 3),
+            "worst_ms": round(1000 * max(times), 3)}
 
 
 # --- helpers -------------------------------------------------------------------------------
@@ -380,38 +431,19 @@ def _read_record(source: str) -> Record:
     path = Path(source)
     looks_like_path = len(source) < 4096 and "\n" not in source
     try:
-        is_file = looks_like_path and path.is_file()
-    except OSError:             # e.g. a long link payload: "File name too long"
-        is_file = False
-    if is_file:
+        exists = looks_like_path and os.path.lexists(path)   # a FIFO or device too: refused as a file
+    except (OSError, ValueError):   # e.g. a long link payload ("File name too long"), a NUL character
+        exists = False
+    if exists:
         return _read_record_file(path)
     return decode_link(source)
 
 
 def _read_record_file(path: Path) -> Record:
-    try:
-        if path.stat().st_size > MAX_RECORD_BYTES:
-            raise BadRecord(f"{path.name} is larger than {MAX_RECORD_BYTES} bytes")
-        text = path.read_bytes().decode("utf-8")
-    except UnicodeDecodeError:
-        raise BadRecord(f"{path.name} is not UTF-8 text") from None
-    except OSError as error:
-        raise BadRecord(f"cannot read {path}: {error.strerror or 'unreadable'}") from None
+    text = read_text(path, MAX_RECORD_BYTES)
     if text.lstrip().startswith("{"):
         return Record.from_json(text)
     return decode_link(text.strip())
-
-
-def _write_atomic(path: Path, text: str) -> None:
-    """Write all or nothing: a temporary file beside the target, then a rename."""
-    folder = path.parent if str(path.parent) else Path(".")
-    try:
-        handle, temp = tempfile.mkstemp(dir=folder, prefix=f".{path.name}.", suffix=".tmp")
-        with os.fdopen(handle, "w", encoding="utf-8") as out:
-            out.write(text)
-        os.replace(temp, path)
-    except OSError as error:
-        raise UserError(f"cannot write {path}: {error.strerror or 'write failed'}") from None
 
 
 def _print_result(session: Session, as_json: bool) -> None:

@@ -28,7 +28,7 @@ def tests_by_rule(tests_dir: Path) -> dict[str, list[str]]:
 def stated_rules(ruleset) -> list[str]:
     """The ruleset's stated rules (S…-R…, F…), in numeric order."""
     ids = [rule for rule in ruleset.rule_ids() if is_stated(rule)]
-    return sorted(ids, key=lambda rule: [int(n) if n.isdigit() else n for n in re.split(r"(\d+)", rule)])
+    return sorted(ids, key=lambda rule: [int(n) if n.isascii() and n.isdigit() else n for n in re.split(r"([0-9]+)", rule)])
 
 
 def coverage(rulesets, tests_dir: Path) -> dict:

@@ -2,6 +2,7 @@
 
 import html as html_module
 import re
+import shutil
 import subprocess
 import sys
 import zipfile
@@ -89,3 +90,44 @@ def test_origin_check_fails_on_a_foreign_url(build_site, dist, tmp_path):
 def test_vendor_cdn_urls_are_neutralised(dist):
     core = next((dist / "pyscript").glob("core-*.js")).read_text("utf-8")
     assert "cdn.jsdelivr.net.invalid" in core and "https://cdn.jsdelivr.net/" not in core
+
+
+def test_the_wheel_holds_only_the_engine_and_its_metadata(build_site, dist):
+    from engine import __version__
+    with zipfile.ZipFile(dist / build_site.WHEEL) as wheel:
+        names = wheel.namelist()
+        metadata = wheel.read(f"skirmish-{__version__}.dist-info/METADATA").decode()
+    outside = [name for name in names if not name.startswith(("engine/", f"skirmish-{__version__}.dist-info/"))]
+    assert outside == [] and "engine/cli.py" in names and "engine/core/files.py" in names
+    assert f"\nVersion: {__version__}\n" in metadata
+
+
+def test_version_has_one_source():
+    import tomllib
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text("utf-8"))
+    assert "version" not in project["project"] and "version" in project["project"]["dynamic"]
+    assert project["tool"]["setuptools"]["dynamic"]["version"] == {"attr": "engine.__version__"}
+
+
+def test_setuptools_writes_nothing_into_build_and_stale_files_never_reach_the_wheel(build_site, tmp_path):
+    # build/ holds our scripts; setuptools' own output goes to .setuptools-build (setup.cfg), which
+    # build_wheel empties first. Files left by an older build, in either place, must not ship.
+    planted = [ROOT / "build" / "lib" / "engine" / "stale_in_build.py",
+               build_site.SETUPTOOLS_BUILD / "lib" / "engine" / "stale_module.py"]
+    before = sorted(path.name for path in (ROOT / "build").iterdir())
+    try:
+        for path in planted:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text("STALE = True\n")
+        build_site.build_wheel(tmp_path)
+        with zipfile.ZipFile(tmp_path / build_site.WHEEL) as wheel:
+            names = wheel.namelist()
+        assert "engine/core/record.py" in names
+        assert not [name for name in names if "stale" in name]
+        assert sorted(path.name for path in (ROOT / "build").iterdir()) == sorted(before + ["lib"])
+        assert sorted(p.relative_to(ROOT / "build" / "lib").as_posix() for p in (ROOT / "build" / "lib").rglob("*")) == \
+            ["engine", "engine/stale_in_build.py"]           # setuptools added nothing there
+        assert not build_site.SETUPTOOLS_BUILD.exists()        # emptied after the build
+    finally:
+        shutil.rmtree(ROOT / "build" / "lib", ignore_errors=True)
+        shutil.rmtree(build_site.SETUPTOOLS_BUILD, ignore_errors=True)

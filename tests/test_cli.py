@@ -1,6 +1,8 @@
 """The command line, run as a user runs it: a real subprocess, real files, real exit codes."""
 
 import json
+import os
+import stat
 import subprocess
 import sys
 from pathlib import Path
@@ -192,3 +194,155 @@ def test_rules_coverage_passes_for_the_real_tests_and_fails_when_tests_are_missi
     assert rules["S4-R1"]["tests"] and rules["S4-R2"]["tests"] and not rules["S4-R3"]["tests"]
     assert "lack a test or a demo" in thin.stderr
     assert_user_error(engine("rules", "coverage", "--tests", str(tmp_path / "nope"), check_ok=False), "no tests folder")
+
+
+TACTICS_USER_FILE = ROOT / "tests" / "tactics" / "user_characters.toml"
+
+
+def test_tactics_user_character_file_plays_and_travels_in_the_record(tmp_path):
+    cards = tmp_path / "mine.toml"
+    cards.write_text(TACTICS_USER_FILE.read_text(encoding="utf-8"), encoding="utf-8")
+    assert "ok:" in engine("cards", "validate", str(cards)).stdout
+    record = tmp_path / "r.json"
+    played = json.loads(engine("play", "tactics", "--seed", "4", "--cards", str(cards), "--deck", "0=drum_host",
+                               "--deck", "1=ember_host", "--bot", "0=sensible", "--bot", "1=sensible",
+                               "--record", str(record), "--json").stdout)
+    data = json.loads(record.read_text())
+    assert sorted(data["setup"]["content"]["characters"]) == ["ash_drummer", "drum_spark"]
+    cards.unlink()            # the record carries the characters: it replays without the file
+    assert json.loads(engine("replay", str(record), "--json").stdout)["digest"] == played["digest"]
+    link = engine("link", "encode", str(record)).stdout.strip()
+    assert json.loads(engine("replay", link, "--json").stdout)["digest"] == played["digest"]
+
+
+def test_tactics_record_with_bad_user_characters_is_one_error_line(tmp_path):
+    record = tmp_path / "r.json"
+    engine("play", "tactics", "--seed", "4", "--cards", str(TACTICS_USER_FILE), "--deck", "0=drum_host",
+           "--record", str(record))
+    data = json.loads(record.read_text())
+    data["setup"]["content"]["characters"]["ash_drummer"]["speed"] = 42
+    record.write_text(json.dumps(data))
+    assert_user_error(engine("replay", str(record), check_ok=False),
+                      "bad character data in the setup: setup content: characters.ash_drummer: speed: "
+                      "must be a whole number from 1 to 9; got 42")
+    bad = tmp_path / "bad.toml"
+    bad.write_text(TACTICS_USER_FILE.read_text(encoding="utf-8").replace('character = "drum_spark"',
+                                                                         'character = "nobody"'))
+    assert_user_error(engine("play", "tactics", "--cards", str(bad), check_ok=False),
+                      "must name a summoned=true character")
+
+
+def test_tactics_illegal_recorded_action_says_why(tmp_path):
+    record = tmp_path / "r.json"
+    engine("play", "tactics", "--seed", "4", "--record", str(record))
+    data = json.loads(record.read_text())
+    seat, action = data["actions"][0]
+    data["actions"][0] = [seat, ["deploy", action[1], 7, 0]]
+    record.write_text(json.dumps(data))
+    assert_user_error(engine("replay", str(record), check_ok=False),
+                      "record action 1 is illegal: row 7, column 0 is outside the 3×4 Battle Area (G0-1)")
+
+
+# --- hostile input on the command line (issue 8, "Robustness") -------------------------------
+
+@pytest.mark.parametrize("args, fragment", [
+    ((), "required: COMMAND"),
+    (("cards",), "required: validate|list"),
+    (("link",), "required: encode|decode"),
+    (("rules",), "required: coverage"),
+    (("bench", "--seconds", "inf"), "--seconds: must be a number of seconds above 0"),
+    (("bench", "--seconds", "nan"), "--seconds: must be a number"),
+    (("bench", "--seconds", "-1"), "--seconds: must be a number"),
+    (("bench", "--seconds", "0"), "--seconds: must be a number"),
+    (("bench", "--seconds", "1e9"), "at most 3600"),
+    (("simulate", "autobattle", "--games", "10", "--seed", str(2**63 - 5)), "--seed with --games 10 must be from 0"),
+    (("simulate", "autobattle", "--games", "1", "--seed", "-1"), "--seed with --games 1 must be from 0"),
+    (("play", "autobattle", "--record", ""), "a file name is needed"),
+    (("cards", "validate", "/dev/zero"), "character device, not a regular file"),
+    (("play", "autobattle", "--cards", "/dev/zero"), "character device, not a regular file"),
+    (("link", "encode", "/dev/zero"), "character device, not a regular file"),
+    (("replay", "/dev/zero"), "character device, not a regular file"),
+])
+def test_every_usage_mistake_and_odd_file_is_one_error_line(args, fragment):
+    result = engine(*args, check_ok=False)
+    assert_user_error(result, fragment)
+    assert result.stdout == ""                  # no usage text printed without its error line
+
+
+def test_usage_hints_name_the_real_command():
+    for args, hint in ((("play",), "(see: python -m engine play --help)"),
+                       (("cards", "validate", "--bogus"), "(see: python -m engine --help)"),
+                       (("cards", "list", "--ruleset"), "(see: python -m engine cards list --help)"),
+                       (("nonsense",), "(see: python -m engine --help)")):
+        result = engine(*args, check_ok=False)
+        assert_user_error(result, hint)
+        assert "engine engine" not in result.stderr
+
+
+def test_fifos_are_refused_without_blocking(tmp_path):
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    for args in (("cards", "validate", str(fifo)), ("play", "autobattle", "--cards", str(fifo)),
+                 ("link", "encode", str(fifo)), ("replay", str(fifo))):
+        assert_user_error(engine(*args, check_ok=False), "FIFO (named pipe), not a regular file")
+    assert_user_error(engine("play", "autobattle", "--record", str(fifo), check_ok=False), "FIFO")
+    assert stat.S_ISFIFO(os.lstat(fifo).st_mode)
+
+
+def test_record_is_never_written_over_a_directory_a_symlink_or_half_way(tmp_path):
+    folder = tmp_path / "DIR"
+    folder.mkdir()
+    assert_user_error(engine("play", "autobattle", "--record", str(folder), check_ok=False), "it is a directory")
+    target = tmp_path / "precious.txt"
+    target.write_text("keep me")
+    (tmp_path / "link.json").symlink_to(target)
+    assert_user_error(engine("play", "autobattle", "--record", str(tmp_path / "link.json"), check_ok=False),
+                      "symbolic link")
+    assert_user_error(engine("play", "autobattle", "--record", str(tmp_path / "no" / "r.json"), check_ok=False),
+                      "No such file or directory")
+    assert target.read_text() == "keep me" and (tmp_path / "link.json").is_symlink()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["DIR", "link.json", "precious.txt"]   # no .tmp left
+    assert list(folder.iterdir()) == []
+
+
+def test_deeply_nested_card_file_is_one_error_line_naming_the_file(tmp_path):
+    cards = tmp_path / "deep.toml"
+    cards.write_text("a = " + "[" * 500 + "1" + "]" * 500 + "\n")
+    for args in (("cards", "validate", str(cards)), ("cards", "validate", "--ruleset", "autobattle", str(cards)),
+                 ("cards", "validate", "--ruleset", "tactics", str(cards)), ("play", "autobattle", "--cards", str(cards))):
+        result = engine(*args, check_ok=False)
+        assert result.returncode == 2 and "Traceback" not in result.stderr
+        lines = result.stderr.strip().splitlines()
+        assert lines[0].startswith(("deep.toml: -: -: arrays or inline tables are nested too deeply",
+                                    "error: deep.toml: -: -: arrays or inline tables are nested too deeply")), lines
+        assert lines[-1].startswith("error: ") and len(lines) <= 2
+
+
+def test_a_key_with_a_newline_cannot_forge_an_error_line(tmp_path):
+    cards = tmp_path / "forged.toml"
+    cards.write_text('[cards."x\\nerror: all good"]\nname = 1\n')
+    result = engine("cards", "validate", str(cards), check_ok=False)
+    lines = result.stderr.strip().splitlines()
+    assert result.returncode == 2
+    assert lines == ["forged.toml: cards.x\\nerror: all good: id: ids use a-z, 0-9, '_' and '-' (1 to 40 characters)",
+                     "error: 1 problem(s) in the card data"]
+
+
+def test_records_with_nan_or_a_lone_surrogate_are_refused_by_every_command(tmp_path):
+    good = tmp_path / "good.json"
+    engine("play", "autobattle", "--seed", "2", "--record", str(good))
+    for token, fragment in (("NaN", "not finite"), ("1e999", "not finite"), ('"\\ud800"', "lone surrogate")):
+        bad = tmp_path / "bad.json"
+        bad.write_text(good.read_text().replace('"actions":[]', f'"actions":[[0,{token}]]'))
+        for args in (("replay", str(bad)), ("link", "encode", str(bad))):
+            assert_user_error(engine(*args, check_ok=False), fragment)
+
+
+def test_a_file_name_that_is_not_utf8_is_printed_escaped_not_crashed_on(tmp_path):
+    cards = Path(os.fsdecode(os.fsencode(tmp_path) + b"/\xff.toml"))        # "\udcff" in Python's str
+    cards.write_text(CUSTOM_CARDS, encoding="utf-8")
+    result = subprocess.run([sys.executable, "-m", "engine", "cards", "validate", str(cards)], cwd=ROOT,
+                            capture_output=True, text=True, timeout=120,
+                            env={**os.environ, "PYTHONIOENCODING": "utf-8"})     # strict: a surrogate would raise
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith("ok: ") and "\\udcff.toml is valid card data" in result.stdout

@@ -6,9 +6,10 @@ recorded action when a decision waits, an automatic step otherwise.
 
 import pytest
 
-from engine.core import Session, all_rulesets, decode_link, encode_link
+import engine.rulesets
+from engine.core import Session, decode_link, encode_link, is_stated
 
-RULESETS = [r for r in all_rulesets() if type(r).__module__.startswith("engine.rulesets.")]
+RULESETS = engine.rulesets.builtin()
 DEMOS = [(ruleset, demo) for ruleset in RULESETS for demo in ruleset.demos().values()]
 
 
@@ -33,5 +34,5 @@ def test_demo_cites_its_rule_at_its_step(ruleset, demo):
 
 @pytest.mark.parametrize("ruleset", RULESETS, ids=lambda r: r.id)
 def test_every_stated_rule_has_a_demo(ruleset):
-    stated = {rule for rule in ruleset.rule_ids() if "-R" in rule}
+    stated = {rule for rule in ruleset.rule_ids() if is_stated(rule)}
     assert stated and stated <= set(ruleset.demos())

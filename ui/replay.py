@@ -1,5 +1,6 @@
 """A whole game computed up front as frames, so the player can step both ways at once."""
 
+from collections import deque
 from dataclasses import dataclass
 
 from engine.core import BadRecord, Record, Session, SkirmishError
@@ -26,7 +27,7 @@ class Replay:
     MAX_FRAMES = 10_000
 
     def __init__(self, session: Session, actions=()):
-        queue = [list(entry) for entry in actions]
+        queue = deque(list(entry) for entry in actions)
         self.record = session.record
         self.ruleset = session.ruleset
         self.seats = session.seats

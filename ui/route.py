@@ -5,13 +5,14 @@ The hash comes from whoever made the link: it is parsed strictly (a known page i
 numbers as ASCII digits within bounds, a capped note) and anything else is the home page.
 """
 
+import re
 from dataclasses import dataclass, field
 
 from ui import pages
 
 MAX_HASH = 70_000
 MAX_NOTE = 140          # a viewer's note is a short line, never more
-MAX_DIGITS = 9          # a step number in a link: far above any game's length
+_DIGITS = re.compile(r"[0-9]{1,20}")     # ASCII only: str.isdigit() also takes "²" and "٣"
 
 
 @dataclass(frozen=True)
@@ -43,17 +44,6 @@ def parse_hash(hash_text: str) -> Route:
     return Route("home")
 
 
-def whole_number(text, last: int) -> int | None:
-    """A link's number (a step): ASCII digits only, at most MAX_DIGITS of them, from 0 to `last`; else None.
-
-    `str.isdigit` alone would take "²" or "١" (which `int` then refuses or reads), so ASCII is checked too.
-    """
-    if not isinstance(text, str) or not 0 < len(text) <= MAX_DIGITS or not (text.isascii() and text.isdigit()):
-        return None
-    value = int(text)
-    return value if value <= last else None
-
-
 def note_param(params: dict) -> str:
     """The sender's note: plain text, capped at MAX_NOTE characters ("" when none)."""
     return str(params.get("note", ""))[:MAX_NOTE].strip()
@@ -71,3 +61,12 @@ def replay_hash(ruleset: str, payload: str, step: int | None = None, rule: str |
     if note:
         tail += f"&note={quote(note[:MAX_NOTE], safe='')}"
     return f"#/{ruleset}/replay?g={payload}{tail}"
+
+
+def whole_number(text, maximum: int) -> int | None:
+    """`text` (a step, a seed) as a whole number from 0 to `maximum`, or None when it is anything
+    else: only ASCII digits count (not `²`, not `٣`, no sign, no spaces), at most 20 of them."""
+    if not isinstance(text, str) or not _DIGITS.fullmatch(text):
+        return None
+    number = int(text)
+    return number if number <= maximum else None

@@ -9,7 +9,8 @@ that fails adds its line and returns None (or an empty value), and the loader ca
 import re
 from pathlib import Path
 
-from .errors import BadCards
+from .errors import BadCards, one_line
+from .files import FileRefused, read_text as read_file_text
 
 LANGUAGES = ("en", "ja", "ru")           # every name is given in each of these
 MAX_FILE_BYTES = 1_000_000
@@ -24,8 +25,8 @@ class Problems:
         self.source, self.lines = source, []
 
     def add(self, table: str, field_name: str, message: str) -> None:
-        """Note one problem."""
-        self.lines.append(f"{self.source}: {table}: {field_name}: {message}")
+        """Note one problem (as one line, whatever the names in it hold)."""
+        self.lines.append(one_line(f"{self.source}: {table}: {field_name}: {message}"))
 
     def raise_any(self) -> None:
         """Raise BadCards with every line noted so far, if there is one."""
@@ -44,24 +45,24 @@ def got(raw: dict, key: str) -> str:
 
 
 def read_text(path) -> str:
-    """A card file's text; BadCards when it is too large, unreadable or not UTF-8."""
-    path = Path(path)
+    """A card file's text; BadCards when it is not a regular file, too large, unreadable or not UTF-8."""
     try:
-        if path.stat().st_size > MAX_FILE_BYTES:
-            raise BadCards([f"{path.name}: -: -: file is larger than {MAX_FILE_BYTES} bytes"])
-        return path.read_bytes().decode("utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        reason = "not UTF-8 text" if isinstance(error, UnicodeDecodeError) else (error.strerror or "unreadable")
-        raise BadCards([f"{path}: -: -: cannot read the file ({reason})"]) from None
+        return read_file_text(path, MAX_FILE_BYTES)
+    except FileRefused as error:
+        raise BadCards([f"{Path(path).name}: -: -: cannot read the file ({error.reason})"]) from None
 
 
 def parse_toml(text: str, source: str):
-    """The data in TOML text; BadCards when it is not valid TOML."""
+    """The data in TOML text; BadCards when it is not valid TOML or nests too deeply to read."""
     import tomllib  # on first use: start-up time in the browser
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         raise BadCards([f"{source}: -: -: not valid TOML ({error})"]) from None
+    except RecursionError:
+        # tomllib is pure Python and recurses once per nested array or inline table: a small file
+        # of many nested brackets exhausts the recursion limit (cleanly, also under Pyodide).
+        raise BadCards([f"{source}: -: -: arrays or inline tables are nested too deeply"]) from None
 
 
 def top_level(data, source: str, tables: tuple, what: str) -> Problems:
@@ -144,5 +145,5 @@ def names(value, where: str, key: str, problems: Problems) -> dict:
     for language in LANGUAGES:
         text = value.get(language)
         if not isinstance(text, str) or not text.strip() or len(text) > 60:
-            problems.add(where, f"{key}.{language}", "must be text of 1 to 60 characters")
+            problems.add(where, f"{key}.{language}", f"must be text of 1 to 60 characters; got {got(value, language)}")
     return {language: value.get(language) for language in LANGUAGES}

@@ -1,8 +1,22 @@
 """Options: every gap or ambiguity the spec leaves open, named, defaulted and tied to its spec id."""
 
+import re
 from dataclasses import dataclass
 
 from .errors import BadOption
+
+# A whole number as text: ASCII digits only. int() also reads "٣" (3), "1_000" and " +5 ", and
+# str.isdigit() also takes "²", which int() then refuses.
+_WHOLE = re.compile(r"-?[0-9]{1,20}")
+
+
+def whole_number(text) -> int | None:
+    """`text` as a whole number when it is one written in ASCII digits (an optional minus sign, at
+    most 20 digits, spaces around allowed), else None."""
+    if not isinstance(text, str):
+        return None
+    text = text.strip(" ")
+    return int(text) if _WHOLE.fullmatch(text) else None
 
 
 @dataclass(frozen=True)
@@ -49,10 +63,7 @@ class Option:
         elif isinstance(value, int):
             number = value
         else:
-            try:
-                number = int(str(value).strip())
-            except ValueError:
-                number = None
+            number = whole_number(value)
         extra = f" or {', '.join(self.also)}" if self.also else ""
         if number is None or not (self.minimum <= number <= self.maximum):
             raise BadOption(f"option {self.key} ({self.spec}) must be a whole number from {self.minimum} to {self.maximum}{extra}; got {value!r}")

@@ -1,18 +1,23 @@
 """The game record: everything that determines a game, as canonical JSON."""
 
 import json
+import math
 import re
 from dataclasses import dataclass, field
+from itertools import accumulate
 
-from .canonical import canonical_json
+from .canonical import MAX_DEPTH, MAX_INTEGER, canonical_json, json_problem
 from .errors import BadRecord
 
 FORMAT = "skirmish-record/1"
-MAX_SEED = (1 << 63) - 1
+MAX_SEED = MAX_INTEGER
 MAX_ACTIONS = 100_000
-MAX_DEPTH = 64          # a real record nests a few levels; deep nesting only ever means an attack
-_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
+# For the nesting pre-check: the rest of a string after its opening quote, up to (not including)
+# its closing quote or the end of the text. Possessive (`++`, `*+`): every character is read once
+# and never given back, so a match is linear and an unterminated string cannot cause backtracking.
+_STRING_BODY = re.compile(r'(?:[^"\\]++|\\.)*+\\?', re.DOTALL)
 _BRACKET = re.compile(r"[\[\]{}]")
+_DELTA = {"[": 1, "{": 1, "]": -1, "}": -1}
 
 
 @dataclass
@@ -47,6 +52,9 @@ class Record:
         """A record from parsed JSON, with every field's shape checked."""
         if not isinstance(data, dict):
             raise BadRecord("a record must be a JSON object")
+        problem = json_problem(data)
+        if problem:
+            raise BadRecord(f"record is not plain JSON data: {problem}")
         if data.get("format") != FORMAT:
             raise BadRecord(f"not a Skirmish record (format must be {FORMAT!r}, got {_short(data.get('format'))})")
         unknown = set(data) - {"format", "ruleset", "version", "options", "seed", "setup", "actions"}
@@ -74,25 +82,62 @@ class Record:
     @classmethod
     def from_json(cls, text: str) -> "Record":
         """A record from JSON text."""
+        if not isinstance(text, str):
+            raise BadRecord("a record must be JSON text")
         if _nesting(text) > MAX_DEPTH:
             raise BadRecord(f"record is nested deeper than {MAX_DEPTH} levels")
         try:
-            data = json.loads(text)
+            data = json.loads(text, parse_constant=_refuse_constant, parse_float=_finite_float,
+                              parse_int=_bounded_int)
+        except _OutOfRange as error:
+            raise BadRecord(f"record holds {error}") from None
         except (ValueError, RecursionError) as error:
             raise BadRecord(f"record is not valid JSON ({_first_line(error)})") from None
         return cls.from_data(data)
 
 
+class _OutOfRange(ValueError):
+    """NaN, Infinity, a number too large for a float, or a huge whole number: refused when read."""
+
+
+def _refuse_constant(name: str):
+    raise _OutOfRange(f"a number that is not finite ({name})")
+
+
+def _finite_float(text: str) -> float:
+    number = float(text)
+    if not math.isfinite(number):
+        raise _OutOfRange(f"a number that is not finite ({text[:40]})")
+    return number
+
+
+def _bounded_int(text: str) -> int:
+    # Checked by length first: converting a long run of digits is slow (and capped by Python).
+    if len(text) > 20 or not -MAX_INTEGER <= int(text) <= MAX_INTEGER:
+        raise _OutOfRange(f"a whole number beyond ±{MAX_INTEGER} ({text[:24]}{'…' if len(text) > 24 else ''})")
+    return int(text)
+
+
 def _nesting(text: str) -> int:
-    """How deeply brackets nest in JSON text, strings ignored.
+    """How deeply brackets nest in JSON text, strings ignored (stops counting past MAX_DEPTH).
 
     Checked before parsing because the parser's recursion does not fail cleanly everywhere: under
-    Pyodide a deep enough array exhausts the JavaScript stack and kills the interpreter.
+    Pyodide a deep enough array exhausts the JavaScript stack and kills the interpreter. One pass,
+    linear in the text: outside strings, the brackets up to the next quote are counted; from a
+    quote, one possessive match skips the string's body (escapes included) to its closing quote.
+    An unterminated string ends the scan (the parser then refuses the text).
     """
-    depth = deepest = 0
-    for bracket in _BRACKET.findall(_STRING.sub('""', text)):
-        depth += 1 if bracket in "[{" else -1
-        deepest = max(deepest, depth)
+    depth = deepest = position = 0
+    while position <= len(text) and deepest <= MAX_DEPTH:
+        quote = text.find('"', position)
+        end = len(text) if quote < 0 else quote
+        brackets = _BRACKET.findall(text, position, end)
+        if brackets:
+            levels = list(accumulate(map(_DELTA.__getitem__, brackets), initial=depth))
+            depth, deepest = levels[-1], max(deepest, max(levels))
+        if quote < 0:
+            break
+        position = _STRING_BODY.match(text, quote + 1).end() + 1     # past the closing quote
     return deepest
 
 

@@ -28,7 +28,7 @@ def seat_index(seats: tuple[Seat, ...], text: str) -> int:
     for index, seat in enumerate(seats):
         if text == seat.name:
             return index
-    if text.isascii() and text.isdigit() and int(text) < len(seats):
+    if text.isascii() and text.isdigit() and len(text) <= 20 and int(text) < len(seats):   # int() refuses > 4300 digits
         return int(text)
     names = ", ".join(seat.name for seat in seats)
     raise BadSetup(f"unknown seat {text[:20]!r}; this game's seats are {names}")

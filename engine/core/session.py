@@ -1,7 +1,9 @@
 """The session: a ruleset, its state and the growing record. The UI and the CLI drive this."""
 
+from collections import deque
+
 from .bots import Bot, bot_rng
-from .canonical import canonical_json, digest_of
+from .canonical import canonical_json, digest_of, json_problem
 from .decision import Decision
 from .errors import BadRecord, BadSetup, IllegalAction, SkirmishError
 from .events import Event, EventLog
@@ -24,6 +26,7 @@ class Session:
     def __init__(self, record: Record, events: bool = True):
         self.ruleset = get_ruleset(record.ruleset)
         _check_version(self.ruleset, record)
+        _check_json(record)
         self.record = Record(record.ruleset, record.version, {}, record.seed, {}, [])
         self.record.options = resolve_options(self.ruleset.options, record.options)
         self.record.setup = self.ruleset.check_setup(record.setup, self.record.options)
@@ -79,10 +82,10 @@ class Session:
         others' submissions are held here, out of the state and every view); a team's decision
         (`any_of`) with the first answer. An illegal action raises IllegalAction saying why."""
         decision = self._decision_for(player)
-        try:
-            key = canonical_json(action)
-        except (TypeError, ValueError):
-            raise IllegalAction(f"seat {player}'s action is not plain JSON data") from None
+        problem = json_problem(action)
+        if problem:
+            raise IllegalAction(f"seat {player}'s action is not plain JSON data: {problem}")
+        key = canonical_json(action)
         reason = self.ruleset.illegal_reason(self.state, decision, player, action, key)
         if reason:
             raise IllegalAction(reason)
@@ -142,7 +145,7 @@ class Session:
 
         A step is one entry of `history`: the set-up is step 0, then each automatic step (advance)
         and each resolved decision (the submit that completes it) is one more. `actions` is the
-        queue of recorded `[player, action]` pairs still to play, taken from its front: when a
+        queue of recorded `[player, action]` pairs still to play (a deque, or a short list), taken from its front: when a
         decision is pending and an action remains, the actions that resolve it are submitted (one,
         or one per player of a simultaneous decision); when none is pending, the game advances.
         Returns None, taking no step, when the game is over or a decision waits with no recorded
@@ -153,8 +156,9 @@ class Session:
         if self.decision is None:
             return self.advance()
         steps = len(self.history)
+        take = actions.popleft if isinstance(actions, deque) else lambda: actions.pop(0)
         while actions and len(self.history) == steps:
-            player, action = actions.pop(0)
+            player, action = take()
             try:
                 self.submit(player, action)
             except IllegalAction as error:   # refused actions are not recorded: this one is the next
@@ -249,12 +253,20 @@ class Session:
 
     def _feed(self, actions: list, finish: bool) -> None:
         """Replay recorded actions (automatic steps taken between them), then play on if `finish`."""
-        queue = [list(entry) for entry in actions]
+        queue = deque(list(entry) for entry in actions)
         while queue:
             if self.next_step(queue) is None and queue:    # None with actions left: the game ended
                 raise BadRecord(f"record has {len(queue)} action(s) after the game ended")
         if finish:
             self.run()
+
+
+def _check_json(record: Record) -> None:
+    """A record built in code (not read by Record.from_json) holds only what canonical JSON can write."""
+    for name in ("options", "setup", "actions"):
+        problem = json_problem(getattr(record, name))
+        if problem:
+            raise BadRecord(f"record field {name!r} is not plain JSON data: {problem}")
 
 
 def _check_seats(ruleset, seats) -> None:

@@ -212,7 +212,7 @@ def test_malformed_link_is_one_readable_line_and_runs_nothing(tab, name):
     assert_refused(tab, query, fragment, try_start=True)
 
 
-@pytest.mark.parametrize("turn", ["abc", "99999"])
+@pytest.mark.parametrize("turn", ["abc", "99999", "²", "%C2%B2", "%D9%A3"])   # "²", "٣": str.isdigit() takes them
 def test_bad_turn_shows_the_start_and_says_why(tab, turn):
     payload = _valid_payload()
     final = Session.replay(decode_link(payload), events=False)

@@ -164,6 +164,11 @@ def test_hotseat_game_by_clicks_to_its_end_and_its_share_link(open_page):
     assert fresh.page.locator("#tactics-tray .tchar").count() == 6
     assert not fresh.visible("#tactics-outcome")
     fresh.screenshot("tactics-share-step0")
+    # A step that is not ASCII digits ("²" passes str.isdigit()) says why and shows the last step.
+    fresh.goto(link + "&step=%C2%B2")
+    fresh.page.wait_for_selector("#tactics-link-error", state="visible")
+    assert "step must be a whole number" in fresh.text("#tactics-link-error")
+    assert fresh.page.get_attribute("#tactics-outcome", "data-digest") == digest
     fresh.assert_clean()
 
 

@@ -183,6 +183,9 @@ class Renderer:
             if wanted in self.legal:
                 self.ctl.act(wanted)
                 return
+        if uid is not None and self.skill is not None and uid != self._actor_uid():
+            self.ctl.act(["skill", self.skill, [uid], self.spend])   # not a legal target: the engine says why
+            return
         if uid is not None and uid == self._actor_uid() and self.skill is not None:
             self.skill = None           # clicking the actor again: back to all its actions
             self.render()

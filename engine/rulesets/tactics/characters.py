@@ -138,6 +138,10 @@ class ArmyDef:
     king: str
     members: tuple
 
+    def to_data(self) -> dict:
+        """The army as written in the file."""
+        return {"name": dict(self.name), "king": self.king, "members": list(self.members)}
+
 
 @dataclass
 class Content:
@@ -146,23 +150,31 @@ class Content:
     characters: dict
     armies: dict
 
+    def merged_with(self, other: "Content") -> "Content":
+        """This content with `other`'s characters and armies added (other wins on equal ids)."""
+        return Content({**self.characters, **other.characters}, {**self.armies, **other.armies})
 
-def load_content_file(path) -> Content:
-    """Read and validate a characters file; raises BadCards listing every problem."""
+
+def load_content_file(path, known: dict | None = None) -> Content:
+    """Read and validate a characters file (it may refer to the `known` characters); raises BadCards."""
     path = Path(path)
-    return parse_content(read_text(path), path.name)
+    return parse_content(read_text(path), path.name, known)
 
 
-def parse_content(text: str, source: str = "characters") -> Content:
+def parse_content(text: str, source: str = "characters", known: dict | None = None) -> Content:
     """Validate characters-file text; raises BadCards listing every problem."""
-    return content_from_data(parse_toml(text, source), source)
+    return content_from_data(parse_toml(text, source), source, known)
 
 
-def content_from_data(data, source: str = "characters") -> Content:
-    """Validate already-parsed data: characters first, then the references between them."""
+def content_from_data(data, source: str = "characters", known: dict | None = None) -> Content:
+    """Validate already-parsed data (from TOML or a record's setup): characters first, then the
+    references between them. Armies and invoke effects may also name the `known` characters (the
+    starter ones, for a user's file); a character of the data replaces a known one with its id."""
     problems = top_level(data, source, ("characters", "armies"), "character data")
     raw_chars = table(data, "characters", problems)
-    summoned = {cid for cid, raw in raw_chars.items() if raw.get("summoned") is True}
+    refs = {cid: {"kind": d.kind, "summoned": d.summoned} for cid, d in (known or {}).items()}
+    refs.update(raw_chars)
+    summoned = {cid for cid, raw in refs.items() if raw.get("summoned") is True}
     characters = {}
     for char_id, raw in raw_chars.items():
         char = _character(char_id, raw, summoned, problems)
@@ -170,7 +182,7 @@ def content_from_data(data, source: str = "characters") -> Content:
             characters[char_id] = char
     armies = {}
     for army_id, raw in table(data, "armies", problems).items():
-        army = _army(army_id, raw, raw_chars, problems)
+        army = _army(army_id, raw, refs, problems)
         if army:
             armies[army_id] = army
     problems.raise_any()

@@ -43,8 +43,9 @@ OPTIONS = (
            minimum=0, maximum=20),
     Option("tie_when_harmless", True, "G0-14",
            "Tie as soon as neither side has a character with a skill that can harm an enemy."),
-    Option("cycle_cap", 60, "A0-9", "A tie once this many cycles have been played, so every battle ends.",
-           minimum=5, maximum=500),
+    Option("cycle_cap", 60, "A0-9", "A tie once this many cycles have been played, so every battle ends "
+           "(at most 100, so any record replays in well under a second: P0-10).",
+           minimum=5, maximum=100),
     Option("interleave", "alternate", "G0-15",
            "'alternate': players take turns, each engaging its fastest ready character, first player first; "
            "'global_speed': one fastest-first queue over both armies (A0-2's other reading).",

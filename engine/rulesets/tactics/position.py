@@ -15,10 +15,13 @@ from ...core.events import EventLog
 from ...core.rng import Rng
 from .state import Battle, Char, Side
 
-MAX_CHARS = 30
-MAX_CYCLE = 500
+# Bounds a real battle never reaches (an army is six; invoked characters come on top, up to the Battle
+# Area's cells), chosen so any accepted record replays in well under a second (P0-10).
+MAX_CHARS = 12
+MAX_CYCLE = 100         # = the cycle_cap option's maximum
+MAX_SOULWELL = 30
 FLAGS = ("engaged", "react_used", "unique_used")
-NUMBERS = {"ap": (0, 99), "hp": (1, 99), "max": (1, 99), "shield": (0, 99), "face_down": (0, 9),
+NUMBERS = {"ap": (0, 20), "hp": (1, 99), "max": (1, 99), "shield": (0, 99), "face_down": (0, 9),
            "invoked_by": (0, 60)}
 PAIRS = ("burn", "weaken")
 
@@ -31,15 +34,17 @@ def check_position(position) -> dict:
         specs = position.get(side)
         if not isinstance(specs, list) or not 1 <= len(specs) <= MAX_CHARS or \
                 not all(isinstance(spec, str) and len(spec) <= 200 for spec in specs):
-            raise BadSetup(f"position side {side} must list 1 to {MAX_CHARS} character descriptions")
+            raise BadSetup(f"position side {side} must list 1 to {MAX_CHARS} character descriptions (P0-10)")
+        if not all(spec.split() for spec in specs):
+            raise BadSetup(f"position side {side} has a blank character description (each is 'id@row,col …')")
     first, cycle, well = position.get("first", 0), position.get("cycle", 1), position.get("soulwell", [0, 0])
     if first not in (0, 1) or isinstance(first, bool):
         raise BadSetup("position 'first' must be 0 or 1")
     if isinstance(cycle, bool) or not isinstance(cycle, int) or not 1 <= cycle <= MAX_CYCLE:
-        raise BadSetup(f"position 'cycle' must be a whole number from 1 to {MAX_CYCLE}")
+        raise BadSetup(f"position 'cycle' must be a whole number from 1 to {MAX_CYCLE} (P0-10)")
     if not isinstance(well, list) or len(well) != 2 or \
-            not all(isinstance(n, int) and not isinstance(n, bool) and 0 <= n <= 99 for n in well):
-        raise BadSetup("position 'soulwell' must be two whole numbers from 0 to 99")
+            not all(isinstance(n, int) and not isinstance(n, bool) and 0 <= n <= MAX_SOULWELL for n in well):
+        raise BadSetup(f"position 'soulwell' must be two whole numbers from 0 to {MAX_SOULWELL} (P0-10)")
     return {"a": list(position["a"]), "b": list(position["b"]), "first": first, "cycle": cycle, "soulwell": list(well)}
 
 
@@ -94,6 +99,11 @@ def _word(char: Char, word: str, side: str) -> None:
         setattr(char, key, numbers)
     elif key in NUMBERS and len(numbers) == 1 and NUMBERS[key][0] <= numbers[0] <= NUMBERS[key][1]:
         setattr(char, {"hp": "health", "max": "max_health"}.get(key, key), numbers[0])
+    elif key in NUMBERS:
+        low, high = NUMBERS[key]
+        raise BadSetup(f"{where}: {word[:40]!r}: {key} must be one whole number from {low} to {high} (P0-10)")
+    elif key in PAIRS:
+        raise BadSetup(f"{where}: {word[:40]!r}: {key} must be AMOUNT/CYCLES, each from 0 to 9")
     else:
         raise BadSetup(f"{where}: unknown or out-of-range word {word[:40]!r}")
 

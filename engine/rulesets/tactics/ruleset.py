@@ -1,18 +1,25 @@
 """The tactics ruleset: metadata, setup from armies and seed, and the engine contract."""
 
+from ...core.canonical import canonical_json
 from ...core.errors import BadCards, BadSetup, IllegalAction
 from ...core.events import EventLog
 from ...core.rng import Rng
 from ...core.decision import Decision
 from ...core.ruleset import Capabilities, Ruleset, register
 from .bots import SensibleBot
-from .characters import BUILTIN_FILE, Content, builtin_content, load_content_file, pick_problem
+from .characters import (BUILTIN_FILE, Content, builtin_content, content_from_data, load_content_file,
+                         pick_problem)
 from .options import OPTIONS, SETTLED
 from .position import build_position, check_position
 from .state import Battle, Char, Side
 from . import turn
+from .legality import LegalList, illegal_reason
 
 SETUP_STREAM = 99       # the PRNG stream that picks default armies, apart from the battle's own
+# What a record's setup may carry from a user's character file: the characters and armies one game
+# uses (two armies of six, plus the summoned characters they invoke), with room to spare.
+MAX_SETUP_CHARACTERS = 40
+MAX_SETUP_ARMIES = 2
 
 
 @register
@@ -31,6 +38,7 @@ class Tactics(Ruleset):
 
     def __init__(self, content: Content | None = None):
         self._content = content        # tests pass their own; else the shipped file, loaded on first use
+        self._custom: tuple[str, Content] | None = None   # the last setup content validated, by its JSON
 
     @property
     def content(self) -> Content:
@@ -39,11 +47,32 @@ class Tactics(Ruleset):
             self._content = builtin_content()
         return self._content
 
+    def content_for(self, setup: dict) -> Content:
+        """The characters a setup may use: the shipped ones plus any its 'content' carries (a user's
+        file, validated as the shipped one is; a bad one is a one-line BadSetup)."""
+        extra = setup.get("content")
+        if not extra:
+            return self.content
+        key = canonical_json(extra)     # a session asks several times (check, set-up): validate once
+        if self._custom is None or self._custom[0] != key:
+            if not isinstance(extra, dict):
+                raise BadSetup("setup 'content' must be an object with 'characters' and 'armies'")
+            for table_name, most in (("characters", MAX_SETUP_CHARACTERS), ("armies", MAX_SETUP_ARMIES)):
+                if isinstance(extra.get(table_name), dict) and len(extra[table_name]) > most:
+                    raise BadSetup(f"setup 'content' may carry at most {most} {table_name}; "
+                                   f"this one has {len(extra[table_name])} (P0-10)")
+            try:
+                custom = content_from_data(extra, "setup content", self.content.characters)
+            except BadCards as error:
+                raise BadSetup(f"bad character data in the setup: {error}") from None
+            self._custom = (key, self.content.merged_with(custom))
+        return self._custom[1]
+
     # --- setup ---------------------------------------------------------------------------
 
-    def default_setup(self, options: dict, seed: int) -> dict:
+    def default_setup(self, options: dict, seed: int, content: Content | None = None) -> dict:
         """Two different preset armies (when there are two), drawn from the seed on a stream of their own."""
-        armies = sorted(self.content.armies)
+        armies = sorted((content or self.content).armies)
         if not armies:
             raise BadSetup("the character data has no armies")
         rng = Rng(seed, SETUP_STREAM)
@@ -51,13 +80,19 @@ class Tactics(Ruleset):
         return {"armies": [armies[0], armies[1 % len(armies)]]}
 
     def check_setup(self, setup: dict, options: dict) -> dict:
-        """{"armies": [ARMY, ARMY]}, each a preset id or {"king": id, "members": [ids]} (G0-13); or a position."""
-        if not isinstance(setup, dict) or set(setup) not in ({"armies"}, {"position"}):
+        """{"armies": [ARMY, ARMY]}, each a preset id or {"king": id, "members": [ids]} (G0-13); or a position.
+
+        Either may come with 'content': the characters and armies a user's file adds (see build_setup).
+        """
+        keys = set(setup) - {"content"} if isinstance(setup, dict) else None
+        if keys not in ({"armies"}, {"position"}):
             raise BadSetup("setup must be an object with 'armies' (two army ids or {king, members} objects) "
-                           "or 'position' (see engine/rulesets/tactics/position.py)")
+                           "or 'position' (see engine/rulesets/tactics/position.py), and optionally 'content'")
+        content = self.content_for(setup)
+        extra = {"content": setup["content"]} if setup.get("content") else {}
         if "position" in setup:
-            normal = {"position": check_position(setup["position"])}
-            build_position(normal["position"], self.content, options, 0, EventLog(False))   # refuse bad ones now
+            normal = {"position": check_position(setup["position"]), **extra}
+            build_position(normal["position"], content, options, 0, EventLog(False))   # refuse bad ones now
             return normal
         armies = setup["armies"]
         if not isinstance(armies, list) or len(armies) != 2:
@@ -65,13 +100,14 @@ class Tactics(Ruleset):
         members = options["army_members"]
         if options["rows"] * options["cols"] < members + 1:
             raise BadSetup(f"a {options['rows']}×{options['cols']} Battle Area cannot hold {members + 1} characters (G0-1)")
-        return {"armies": [self._check_army(seat, army, members) for seat, army in enumerate(armies)]}
+        return {"armies": [self._check_army(seat, army, members, content) for seat, army in enumerate(armies)],
+                **extra}
 
-    def _check_army(self, seat: int, army, size: int):
-        chars = self.content.characters
+    def _check_army(self, seat: int, army, size: int, content: Content):
+        chars = content.characters
         if isinstance(army, str):
-            if army not in self.content.armies:
-                raise BadSetup(f"unknown army {army[:40]!r} for seat {seat}; armies: {', '.join(sorted(self.content.armies))}")
+            if army not in content.armies:
+                raise BadSetup(f"unknown army {army[:40]!r} for seat {seat}; armies: {', '.join(sorted(content.armies))}")
             return army
         if not isinstance(army, dict) or set(army) != {"king", "members"}:
             raise BadSetup(f"seat {seat}'s army must be a preset id or an object with 'king' and 'members'")
@@ -89,48 +125,80 @@ class Tactics(Ruleset):
         return {"king": king, "members": list(picked)}
 
     def build_setup(self, options: dict, seed: int, decks: dict[int, list[str]], cards_file=None) -> dict:
-        """A setup from the command line: `--deck SIDE=ARMY` (a preset) or `--deck SIDE=KING,MEMBER,…`."""
-        if cards_file:
-            raise BadSetup("tactics does not load a user's character file into games yet; "
-                           "check one with 'python -m engine cards validate FILE'")
-        setup = self.default_setup(options, seed)
+        """A setup from the command line: `--deck SIDE=ARMY` (a preset) or `--deck SIDE=KING,MEMBER,…`.
+
+        A user's character file (`--cards FILE`) may add or replace characters and armies; the ones
+        the game uses from it travel inside the setup, so the record replays without the file.
+        """
+        custom = load_content_file(cards_file, self.content.characters) if cards_file else None
+        content = self.content.merged_with(custom) if custom else self.content
+        setup = self.default_setup(options, seed, custom if custom and custom.armies else None)
         for seat, names in decks.items():
             setup["armies"][seat] = names[0] if len(names) == 1 else {"king": names[0], "members": names[1:]}
+        if custom:
+            used = self._used_content(setup["armies"], content, custom)
+            if used["characters"] or used["armies"]:
+                setup["content"] = used
         return self.check_setup(setup, options)
+
+    @staticmethod
+    def _used_content(armies: list, content: Content, custom: Content) -> dict:
+        """The characters and armies of `custom` that these armies use, with the characters they invoke."""
+        picked, used_armies = [], {}
+        for army in armies:
+            if isinstance(army, str):
+                preset = content.armies.get(army)
+                if preset is None:
+                    continue                 # check_setup says what is wrong
+                if army in custom.armies:
+                    used_armies[army] = custom.armies[army].to_data()
+                picked += [preset.king, *preset.members]
+            elif isinstance(army, dict):
+                picked += [army.get("king"), *(army.get("members") or [])]
+        used, queue = {}, [cid for cid in picked if isinstance(cid, str)]
+        while queue:
+            cid = queue.pop()
+            if cid in used or cid not in content.characters:
+                continue
+            used[cid] = content.characters[cid]
+            queue += [e.character for s in used[cid].skills() for e in s.effects if e.kind == "invoke"]
+        chars = {cid: defn.to_data() for cid, defn in sorted(used.items()) if cid in custom.characters}
+        return {"characters": chars, "armies": used_armies}
 
     def squad_table(self) -> list[tuple[str, str, str]]:
         """(id, king, English name) of every preset army, for `cards list`."""
         return [(army.id, army.king, army.name["en"]) for army in self.content.armies.values()]
 
-    def army_ids(self, army, size: int) -> tuple[str, list[str]]:
+    def army_ids(self, army, size: int, content: Content | None = None) -> tuple[str, list[str]]:
         """(king, members) of a checked army spec; a preset gives its first `size` members."""
         if isinstance(army, str):
-            preset = self.content.armies[army]
+            preset = (content or self.content).armies[army]
             return preset.king, list(preset.members[:size])
         return army["king"], list(army["members"])
 
     def setup(self, options: dict, seed: int, setup: dict, log: EventLog) -> Battle:
         """Build both armies with their starting AP (G0-5); choose the First Player (S0-R1..R5)."""
+        content = self.content_for(setup)
         if "position" in setup:
-            return build_position(setup["position"], self.content, options, seed, log)
+            return build_position(setup["position"], content, options, seed, log)
         sides, uid = [], 0
         for seat, army in enumerate(setup["armies"]):
-            king, members = self.army_ids(army, options["army_members"])
+            king, members = self.army_ids(army, options["army_members"], content)
             chars = []
             for char_id in [king, *members]:
-                chars.append(Char(uid, self.content.characters[char_id], seat, options["start_ap"]))
+                chars.append(Char(uid, content.characters[char_id], seat, options["start_ap"]))
                 uid += 1
             sides.append(Side(seat, army if isinstance(army, str) else "custom", chars))
             log.emit("army", "G0-13", seat=seat, army=sides[-1].army, chars=[[c.uid, c.defn.id] for c in chars])
         log.emit("start_ap", "G0-5", ap=options["start_ap"])
-        battle = Battle(sides, 0, Rng(seed), dict(options), log, self.content)
+        battle = Battle(sides, 0, Rng(seed), dict(options), log, content)
         turn.choose_first(battle)
         return battle
 
     def validate_cards(self, path=None) -> list[str]:
         """Every problem in a characters file (the shipped one when no file is given)."""
         try:
-            load_content_file(path or BUILTIN_FILE)
+            load_content_file(path or BUILTIN_FILE, self.content.characters if path else None)
         except BadCards as error:
             return error.problems
         return []
@@ -138,18 +206,35 @@ class Tactics(Ruleset):
     # --- the contract --------------------------------------------------------------------
 
     def decision(self, state: Battle):
-        """The one player who decides now, with its legal actions (abandoning is always one, S0-R38)."""
+        """The one player who decides now, with its legal actions (abandoning is always one, S0-R38).
+
+        The legal list is built only when read (a bot, the UI): replaying a record checks each action
+        with `illegal_reason` instead, so a position with thousands of legal actions costs nothing.
+        """
         step = turn.pending(state)
         if step is None:
             return None
         kind, seat = step[0], step[1]
         if kind == "deploy":
-            legal, asked, prompt = turn.deploy_actions(state, seat), "deploy", {}
+            build, asked, prompt = (lambda: turn.deploy_actions(state, seat)), "deploy", {}
         elif kind == "choose":
-            legal, asked, prompt = [["choose", uid] for uid in step[2]], "choose_order", {"tied": list(step[2])}
+            tied = list(step[2])
+            build, asked, prompt = (lambda: [["choose", uid] for uid in tied]), "choose_order", {"tied": tied}
         else:
-            legal, asked, prompt = turn.turn_actions(state, step[2]), "choose_action", {"uid": step[2].uid}
-        return Decision((seat,), {seat: legal + [["abandon"]]}, asked, prompt)
+            char = step[2]
+            build, asked, prompt = (lambda: turn.turn_actions(state, char)), "choose_action", {"uid": char.uid}
+        return Decision((seat,), LegalList(seat, lambda: build() + [["abandon"]]), asked, prompt)
+
+    def illegal_reason(self, state: Battle, decision, player: int, action, key: str) -> str | None:
+        """Why `action` is illegal (one line citing the rule it breaks), checked from the state alone."""
+        seat = decision.players[0]
+        if decision.kind == "deploy":
+            step = ("deploy", seat)
+        elif decision.kind == "choose_order":
+            step = ("choose", seat, decision.prompt["tied"])
+        else:
+            step = ("turn", seat, state.char(decision.prompt["uid"]))
+        return illegal_reason(state, player, action, step)
 
     def apply(self, state: Battle, moves: dict) -> None:
         """Apply the deciding player's action (the session has checked it is legal)."""
