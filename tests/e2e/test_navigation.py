@@ -37,10 +37,11 @@ def test_header_links_and_back_forward_keep_a_running_tactics_game(open_page):
     # Header links: another game, the home page (the brand), a rules page, a gallery: all in the app.
     page.click('header nav a[href="#/autobattle"]')
     page.wait_for_url("**/index.html#/autobattle")
-    assert tab.visible("#route-autobattle") and not tab.visible("#route-tactics")
+    page.wait_for_selector("#route-autobattle", state="visible")      # the router runs on hashchange
+    assert not tab.visible("#route-tactics")
     page.click("header a.brand")
     page.wait_for_url("**/index.html#/")
-    assert tab.visible("#route-home")
+    page.wait_for_selector("#route-home", state="visible")
     page.click('header nav a[href$="tactics/rules.html"]')
     page.wait_for_url("**/index.html#/tactics/rules")
     page.wait_for_selector('#route-doc dt[id="S0-R13"]', state="visible")
@@ -52,16 +53,18 @@ def test_header_links_and_back_forward_keep_a_running_tactics_game(open_page):
     for expected in ("#/tactics/rules", "#/", "#/autobattle", "#/tactics"):
         page.go_back()
         page.wait_for_url(f"**/index.html{expected}")
-    assert tab.visible("#tactics-game") and not tab.visible("#route-doc")
+    page.wait_for_selector("#tactics-game", state="visible")
+    assert not tab.visible("#route-doc")
     assert page.get_attribute("#tactics-game", "data-actions") == "1"
     assert page.locator("#tactics-log li").count() == log_lines
     assert page.locator("#tactics-tray .tchar").count() == 5
     # Forward: the next route again; the game still there when coming back.
     page.go_forward()
     page.wait_for_url("**/index.html#/autobattle")
-    assert tab.visible("#route-autobattle")
+    page.wait_for_selector("#route-autobattle", state="visible")
     page.go_back()
     page.wait_for_url("**/index.html#/tactics")
+    page.wait_for_selector("#tactics-game", state="visible")
     assert page.get_attribute("#tactics-game", "data-actions") == "1"
     assert same_document(page)
     tab.assert_clean()
@@ -81,6 +84,7 @@ def test_a_demo_link_in_the_rules_page_opens_inside_the_app_and_back_returns(ope
     label = tab.text("#turn-label")
     page.go_back()
     page.wait_for_url("**/index.html#/autobattle/rules")
+    page.wait_for_selector("#route-doc", state="visible")
     page.go_forward()
     page.wait_for_selector("#player", state="visible")
     assert tab.text("#turn-label") == label
@@ -105,6 +109,7 @@ def test_a_watched_battle_survives_a_visit_home_and_back(open_page):
     page.go_back()
     page.go_back()
     page.wait_for_url("**/index.html#/autobattle")
+    page.wait_for_selector("#player", state="visible")
     assert tab.text("#turn-label") == label and page.inner_html("#board") == board
     assert same_document(page)
     tab.assert_clean()
