@@ -18,7 +18,7 @@ def find(element_id: str):
     return document.getElementById(element_id)
 
 
-def clone(template, selector: str | None = None):
+def clone(template):
     """The first element of a pre-rendered <template> (an element or its id), deep-copied."""
     if isinstance(template, str):
         template = find(template)
