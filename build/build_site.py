@@ -35,6 +35,8 @@ from ui.route import replay_hash  # noqa: E402
 from ui.tactics_words import skill_line  # noqa: E402
 from ui.words import message, word  # noqa: E402
 
+import offline  # noqa: E402  (build/offline.py: icons, manifest, service worker, precache check)
+
 TEMPLATES = Path(__file__).with_name("templates")
 STATIC = Path(__file__).with_name("static")
 NODE = ROOT / "node_modules"
@@ -56,17 +58,18 @@ def main(argv=None) -> int:
     parser.add_argument("--out", default=str(ROOT / "dist"))
     parser.add_argument("--loader", choices=("files", "micropip"), default="files",
                         help="how the engine reaches Pyodide (README: 'Loading the engine')")
+    parser.add_argument("--stamp", default="", help="a build label shown in every page's footer")
     args = parser.parse_args(argv)
     out = Path(args.out)
     work = Path(tempfile.mkdtemp(prefix=".dist-", dir=out.parent))
     try:
-        build(work, args.loader)
+        precache = build(work, args.loader, args.stamp)
         check_origins(work)
         if out.exists():
             shutil.rmtree(out)
         work.chmod(0o755)
         work.rename(out)
-    except BuildError as error:
+    except (BuildError, offline.OfflineError) as error:
         shutil.rmtree(work, ignore_errors=True)
         print(f"error: build failed: {error}", file=sys.stderr)
         return 2
@@ -74,7 +77,8 @@ def main(argv=None) -> int:
         shutil.rmtree(work, ignore_errors=True)
         raise
     total = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
-    print(f"built {out} ({total / 1e6:.1f} MB, loader={args.loader})")
+    print(f"built {out} ({total / 1e6:.1f} MB, loader={args.loader}; "
+          f"service worker precaches {precache['count']} files, {precache['size'] / 1e6:.1f} MB)")
     return 0
 
 
@@ -82,16 +86,18 @@ class BuildError(Exception):
     """Something the build cannot produce correctly."""
 
 
-def build(dist: Path, loader: str) -> None:
-    """Every part of the site, into `dist`."""
+def build(dist: Path, loader: str, stamp: str = "") -> dict:
+    """Every part of the site, into `dist`; returns the service worker's precache summary."""
     copy_runtime(dist, loader)
     build_wheel(dist)
     pack_ui(dist)
     write_config(dist, loader)
-    render_pages(dist)
+    render_pages(dist, stamp)
     for path in STATIC.iterdir():
         if path.suffix != ".js":        # the scripts are inlined into the pages
             shutil.copy2(path, dist / path.name)
+    # Last: the service worker precaches every file written above.
+    return offline.finish(dist, "Skirmish", message("page", "app_description", "en"))
 
 
 # --- runtime --------------------------------------------------------------------------------
@@ -281,7 +287,7 @@ def tactics_context() -> dict:
                                                      health=c["health"])}
 
 
-def render_pages(dist: Path) -> None:
+def render_pages(dist: Path, stamp: str = "") -> None:
     """Every page in every language, pre-rendered with Jinja2 from the one message catalogue."""
     env = Environment(loader=FileSystemLoader(TEMPLATES), autoescape=True, undefined=StrictUndefined,
                       trim_blocks=True, lstrip_blocks=True)
@@ -291,7 +297,7 @@ def render_pages(dist: Path) -> None:
     cards = sorted(content.cards.values(), key=lambda c: (ELEMENTS.index(c.element), c.type != "hero", c.crystals, c.id))
     squads = sorted(content.squads.values(), key=lambda s: (ELEMENTS.index(s.element), s.id))
     common = {
-        "version": __version__, "languages": LANGUAGES, "elements": ELEMENTS, "cards": cards,
+        "version": __version__, "stamp": stamp, "languages": LANGUAGES, "elements": ELEMENTS, "cards": cards,
         "squads": squads, "card_lines": card_lines, "term": term,
         "built": set(rulesets), **per_ruleset["autobattle"], **tactics_context(),
         "plugins_off": ["!" + name for name in PYSCRIPT_PLUGINS_OFF],
