@@ -1,6 +1,6 @@
 // Offline: register the service worker (sw.js at the site root, by Workbox) and offer a new build.
 //
-// Update flow: the browser checks sw.js on every visit (and we ask again every half hour). A new
+// Update flow: the page asks for sw.js on every visit (and again every half hour while open). A new
 // build installs beside the old one (a revision per file; an integrity hash per file, so a worker
 // holds one whole build or none) and then WAITS: this page keeps running on the files it started
 // with. The banner says a new version is ready; only the reader's click sends SKIP_WAITING, and
@@ -47,6 +47,8 @@
   function register() {
     container.register(swUrl).then(function (registration) {
       if (registration.waiting && container.controller) offer(registration.waiting);
+      // Look for a new build on every visit (register() alone does not when one is installed).
+      else if (container.controller && !registration.installing) registration.update().catch(function () { /* offline */ });
       registration.addEventListener("updatefound", function () {
         var worker = registration.installing;
         if (!worker) return;
