@@ -5,8 +5,9 @@
   "use strict";
   // PyScript's progress events (English, never shown) -> the message #loading holds for each.
   var STEPS = ["Loading Pyodide", "Loading Storage", "Loading interpreter", "Loaded interpreter", "Loaded Pyodide"];
-  var SAYS = {"Loading Pyodide": "data-step-download", "Loading Storage": "data-step-start",
-              "Loading interpreter": "data-step-start", "Loaded interpreter": "data-step-files",
+  // ("Loading interpreter" is the long one: downloading, compiling and starting CPython.)
+  var SAYS = {"Loading Pyodide": "data-step-download", "Loading Storage": "data-step-download",
+              "Loading interpreter": "data-step-download", "Loaded interpreter": "data-step-files",
               "Loading files": "data-step-files", "Loaded files": "data-step-ui", "Loaded Pyodide": "data-step-ui"};
   var TIMEOUT_MS = 90000;
   var box = document.getElementById("loading");
@@ -22,11 +23,19 @@
   }
   window.fetch = function (input) {
     var url = typeof input === "string" ? input : (input && input.url) || String(input);
+    // Before the page is ready every download is needed: the first that fails ends the start
+    // with its name (the runtime itself may otherwise wait forever, as with a 404 .wasm).
     return realFetch.apply(this, arguments).then(function (response) {
-      if (!response.ok && !failedFile) failedFile = [fileName(url), "HTTP " + response.status];
+      if (!response.ok && !failedFile) {
+        failedFile = [fileName(url), "HTTP " + response.status];
+        fail("");
+      }
       return response;
     }, function (error) {
-      if (!failedFile) failedFile = [fileName(url), navigator.onLine === false ? "offline" : String(error && error.message || error)];
+      if (!failedFile) {
+        failedFile = [fileName(url), navigator.onLine === false ? "offline" : String(error && error.message || error)];
+        fail("");
+      }
       throw error;
     });
   };
