@@ -3,7 +3,6 @@
 No Playwright import here: a Tab wraps a context the fixtures made (tests/e2e/conftest.py).
 """
 
-import http.server
 import subprocess
 import sys
 import threading
@@ -181,6 +180,8 @@ class SiteServer:
              ".svg": "image/svg+xml"}
 
     def __init__(self, root: Path):
+        import http.server  # noqa: PLC0415  (here, not at import: these modules are also collected inside Pyodide)
+
         self.root = Path(root)
         server = self
 
