@@ -192,7 +192,8 @@ def build_wheel(dist: Path) -> None:
     try:
         with tempfile.TemporaryDirectory() as temp:
             result = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation",
-                                     "--quiet", "-w", temp, str(ROOT)], capture_output=True, text=True)
+                                     "--quiet", "-w", temp, str(ROOT)], capture_output=True, text=True,
+                                    env=offline.reproducible_env())
             built = Path(temp) / WHEEL
             if result.returncode != 0 or not built.exists():
                 raise BuildError(f"pip wheel failed: {result.stderr.strip().splitlines()[-1:] or result.returncode}")

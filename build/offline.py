@@ -14,6 +14,7 @@ Called once from build_site.build(), after every other file is in place:
 
 import json
 import math
+import os
 import posixpath
 import re
 import struct
@@ -43,6 +44,12 @@ def finish(dist: Path, name: str, description: str) -> dict:
     summary = generate_service_worker(dist)
     check_precache(dist, summary["entries"])
     return summary
+
+
+def reproducible_env() -> dict:
+    """The environment for building the wheel: fixed zip timestamps (SOURCE_DATE_EPOCH), so the
+    same sources give the same bytes, the same revision and no "new version" banner for nothing."""
+    return {**os.environ, "SOURCE_DATE_EPOCH": os.environ.get("SOURCE_DATE_EPOCH", "315532800")}
 
 
 # --- icons ------------------------------------------------------------------------------------

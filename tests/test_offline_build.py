@@ -79,3 +79,12 @@ def test_references_follow_pages_configs_manifest_and_static_imports(offline, di
     assert "pyodide/pyodide.mjs" in found and "pyscript/core.js" in found
     assert any(target.startswith("pyscript/core-") for target in found)     # core.js's static import
     assert "manifest.webmanifest" in found["icons/icon-512.png"]
+
+
+def test_the_same_sources_build_the_same_service_worker(dist, tmp_path):
+    """No new revision (and no "new version" banner) without a change: the wheel is reproducible."""
+    again = tmp_path / "again"
+    result = subprocess.run([sys.executable, str(ROOT / "build" / "build_site.py"), "--out", str(again)],
+                            capture_output=True, text=True, timeout=300)
+    assert result.returncode == 0, result.stderr
+    assert (again / "sw.js").read_bytes() == (dist / "sw.js").read_bytes()
