@@ -7,7 +7,7 @@ PY := $(VENV)/bin/python
 PORT ?= 8000
 LOADER ?= files
 
-.PHONY: test serve site venv node chromium pyodide-deps bench bench-site clean
+.PHONY: test serve site venv node chromium pyodide-deps bench bench-site bench-offline clean
 
 $(VENV)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -53,6 +53,10 @@ bench: venv
 
 bench-site: venv node chromium .site-deps/micropip-0.11.1-py3-none-any.whl
 	$(PY) build/bench_site.py --runs 11
+
+# Time to ready, bytes, requests and main-thread blocking: a cold visit, then a second one offline.
+bench-offline: venv node chromium
+	$(PY) build/bench_offline.py --runs 5
 
 clean:
 	rm -rf $(VENV) dist node_modules .pyodide-deps .site-deps test-artifacts \

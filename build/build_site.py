@@ -34,6 +34,8 @@ from ui import pages as ui_pages  # noqa: E402
 from ui.route import replay_hash  # noqa: E402
 from ui.words import message  # noqa: E402
 
+import offline  # noqa: E402  (build/offline.py: icons, manifest, service worker, precache check)
+
 TEMPLATES = Path(__file__).with_name("templates")
 STATIC = Path(__file__).with_name("static")
 NODE = ROOT / "node_modules"
@@ -55,17 +57,18 @@ def main(argv=None) -> int:
     parser.add_argument("--out", default=str(ROOT / "dist"))
     parser.add_argument("--loader", choices=("files", "micropip"), default="files",
                         help="how the engine reaches Pyodide (README: 'Loading the engine')")
+    parser.add_argument("--stamp", default="", help="a build label shown in every page's footer")
     args = parser.parse_args(argv)
     out = Path(args.out)
     work = Path(tempfile.mkdtemp(prefix=".dist-", dir=out.parent))
     try:
-        build(work, args.loader)
+        precache = build(work, args.loader, args.stamp)
         check_origins(work)
         if out.exists():
             shutil.rmtree(out)
         work.chmod(0o755)
         work.rename(out)
-    except BuildError as error:
+    except (BuildError, offline.OfflineError) as error:
         shutil.rmtree(work, ignore_errors=True)
         print(f"error: build failed: {error}", file=sys.stderr)
         return 2
@@ -73,7 +76,8 @@ def main(argv=None) -> int:
         shutil.rmtree(work, ignore_errors=True)
         raise
     total = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
-    print(f"built {out} ({total / 1e6:.1f} MB, loader={args.loader})")
+    print(f"built {out} ({total / 1e6:.1f} MB, loader={args.loader}; "
+          f"service worker precaches {precache['count']} files, {precache['size'] / 1e6:.1f} MB)")
     return 0
 
 
@@ -81,16 +85,18 @@ class BuildError(Exception):
     """Something the build cannot produce correctly."""
 
 
-def build(dist: Path, loader: str) -> None:
-    """Every part of the site, into `dist`."""
+def build(dist: Path, loader: str, stamp: str = "") -> dict:
+    """Every part of the site, into `dist`; returns the service worker's precache summary."""
     copy_runtime(dist, loader)
     build_wheel(dist)
     pack_ui(dist)
     write_config(dist, loader)
-    render_pages(dist)
+    render_pages(dist, stamp)
     for path in STATIC.iterdir():
         if path.suffix != ".js":        # the scripts are inlined into the pages
             shutil.copy2(path, dist / path.name)
+    # Last: the service worker precaches every file written above.
+    return offline.finish(dist, "Skirmish", message("page", "app_description", "en"))
 
 
 # --- runtime --------------------------------------------------------------------------------
@@ -185,7 +191,8 @@ def build_wheel(dist: Path) -> None:
     try:
         with tempfile.TemporaryDirectory() as temp:
             result = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation",
-                                     "--quiet", "-w", temp, str(ROOT)], capture_output=True, text=True)
+                                     "--quiet", "-w", temp, str(ROOT)], capture_output=True, text=True,
+                                    env=offline.reproducible_env())
             built = Path(temp) / WHEEL
             if result.returncode != 0 or not built.exists():
                 raise BuildError(f"pip wheel failed: {result.stderr.strip().splitlines()[-1:] or result.returncode}")
@@ -284,7 +291,7 @@ def ruleset_context(entry, ruleset) -> dict:
         raise BuildError(f"{path.name}: {error}") from None
 
 
-def render_pages(dist: Path) -> None:
+def render_pages(dist: Path, stamp: str = "") -> None:
     """Every page in every language, pre-rendered with Jinja2 from the one message catalogue."""
     env = Environment(loader=FileSystemLoader(TEMPLATES), autoescape=True, undefined=StrictUndefined,
                       trim_blocks=True, lstrip_blocks=True)
@@ -292,7 +299,7 @@ def render_pages(dist: Path) -> None:
     built = [entry for entry in ui_pages.built() if entry.id in rulesets]
     per_page = {entry.id: ruleset_context(entry, rulesets[entry.id]) for entry in built}
     common = {
-        "version": __version__, "languages": LANGUAGES,
+        "version": __version__, "stamp": stamp, "languages": LANGUAGES,
         "site_pages": ui_pages.PAGES, "built": {entry.id for entry in built},
         "plugins_off": ["!" + name for name in PYSCRIPT_PLUGINS_OFF],
         # Our own two small scripts go inline: a request each saved on every cold load.

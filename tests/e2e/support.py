@@ -5,6 +5,7 @@ No Playwright import here: a Tab wraps a context the fixtures made (tests/e2e/co
 
 import subprocess
 import sys
+import threading
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -136,3 +137,90 @@ def engine_cli(*args: str) -> str:
                             text=True, timeout=120)
     assert result.returncode == 0, f"python -m engine {' '.join(args)} failed: {result.stderr}"
     return result.stdout
+
+
+# --- accessibility: axe-core from node_modules (pinned in package.json) ----------------------------
+
+AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+AXE_FAILING_IMPACTS = ("serious", "critical")
+
+
+def axe_violations(page, impacts=AXE_FAILING_IMPACTS) -> list[dict]:
+    """axe-core's violations of the given impacts on the page as it is now (a Tab or a Playwright
+    page): [{id, impact, help, nodes: [target :: summary, ...]}]. axe is injected once per document."""
+    page = getattr(page, "page", page)
+    if not page.evaluate("typeof window.axe === 'object' && typeof window.axe.run === 'function'"):
+        assert AXE.exists(), f"{AXE} is missing: run `npm ci`"
+        page.add_script_tag(content=AXE.read_text("utf-8"))
+    found = page.evaluate("""async () => {
+        const result = await axe.run(document, {resultTypes: ["violations"]});
+        return result.violations.map(v => ({id: v.id, impact: v.impact, help: v.help,
+            nodes: v.nodes.slice(0, 5).map(n => n.target.join(" ") + " :: " + (n.failureSummary || "").split("\\n").slice(1, 3).join(" ").trim())}));
+    }""")
+    return [violation for violation in found if violation["impact"] in impacts]
+
+
+def assert_no_serious_axe_violations(page, where: str = "") -> None:
+    """Zero serious or critical axe-core violations on the page in its current state."""
+    found = axe_violations(page)
+    url = getattr(page, "page", page).url
+    assert found == [], f"axe-core ({where or url}): " + "; ".join(
+        f"{v['impact']} {v['id']} ({v['help']}): {v['nodes']}" for v in found)
+
+
+# --- a site server the test controls (switch the folder it serves, stop it) -------------------------
+
+class SiteServer:
+    """A built site served at `http://127.0.0.1:PORT/a/b/` like the `base_url` fixture, but the test
+    can point it at another folder (`root`, e.g. a newer build) or `stop()` it (the host is gone)."""
+
+    TYPES = {".mjs": "text/javascript", ".js": "text/javascript", ".wasm": "application/wasm",
+             ".json": "application/json", ".toml": "text/plain; charset=utf-8", ".py": "text/plain; charset=utf-8",
+             ".whl": "application/zip", ".zip": "application/zip", ".webmanifest": "application/manifest+json",
+             ".svg": "image/svg+xml"}
+
+    def __init__(self, root: Path):
+        import http.server  # noqa: PLC0415  (here, not at import: these modules are also collected inside Pyodide)
+
+        self.root = Path(root)
+        server = self
+
+        class Handler(http.server.SimpleHTTPRequestHandler):
+            extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **SiteServer.TYPES}
+
+            def __init__(self, *args, **kwargs):
+                super().__init__(*args, directory=str(server.root), **kwargs)
+
+            def send_head(self):
+                if not urlsplit(self.path).path.startswith(PREFIX):
+                    self.send_error(404, "outside the site's sub-path")
+                    return None
+                return super().send_head()
+
+            def translate_path(self, path):
+                return super().translate_path("/" + urlsplit(path).path[len(PREFIX):])
+
+            def log_message(self, format, *args):  # noqa: A002
+                pass
+
+        self._server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self._server.daemon_threads = True
+        self._thread = threading.Thread(target=self._server.serve_forever, name="e2e-site", daemon=True)
+        self._thread.start()
+        self.base = f"http://127.0.0.1:{self._server.server_port}{PREFIX}"
+        self.running = True
+
+    def stop(self) -> None:
+        if self.running:
+            self.running = False
+            self._server.shutdown()
+            self._server.server_close()
+            self._thread.join(timeout=5)
+
+
+def build_site(out: Path, *args: str) -> Path:
+    """`build/build_site.py --out OUT ARGS`; the folder."""
+    result = subprocess.run([sys.executable, str(ROOT / "build" / "build_site.py"), "--out", str(out), *args],
+                            cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert result.returncode == 0, f"site build failed: {result.stdout}\n{result.stderr}"
+    return out
