@@ -10,6 +10,7 @@ origin (see check_origins).
 import argparse
 import functools
 import hashlib
+import importlib.util
 import json
 import posixpath
 import re
@@ -28,12 +29,10 @@ from jinja2 import Environment, FileSystemLoader, StrictUndefined  # noqa: E402
 from engine import __version__  # noqa: E402
 from engine.core import encode_link  # noqa: E402
 from engine.rulesets import builtin as all_rulesets  # noqa: E402
-from engine.rulesets.autobattle.cards import ELEMENTS, LANGUAGES, builtin_content  # noqa: E402
-from engine.rulesets.autobattle.texts import card_lines, term  # noqa: E402
-from engine.rulesets.tactics.characters import builtin_content as tactics_content  # noqa: E402
+from engine.core.carddata import LANGUAGES  # noqa: E402
+from ui import pages as ui_pages  # noqa: E402
 from ui.route import replay_hash  # noqa: E402
-from ui.tactics_words import skill_line  # noqa: E402
-from ui.words import message, word  # noqa: E402
+from ui.words import message  # noqa: E402
 
 TEMPLATES = Path(__file__).with_name("templates")
 STATIC = Path(__file__).with_name("static")
@@ -198,9 +197,9 @@ def build_wheel(dist: Path) -> None:
 def pack_ui(dist: Path) -> None:
     """The PyScript front end (ui/), as one archive unpacked next to the engine."""
     with zipfile.ZipFile(dist / "ui.zip", "w", zipfile.ZIP_DEFLATED) as zipped:
-        for path in sorted((ROOT / "ui").iterdir()):
-            if path.suffix in (".py", ".toml"):
-                zipped.write(path, f"ui/{path.name}")
+        for path in sorted((ROOT / "ui").rglob("*")):
+            if path.suffix in (".py", ".toml") and "__pycache__" not in path.parts:
+                zipped.write(path, path.relative_to(ROOT).as_posix())
 
 
 def write_config(dist: Path, loader: str) -> None:
@@ -225,13 +224,28 @@ def write_config(dist: Path, loader: str) -> None:
 
 
 # --- pages ----------------------------------------------------------------------------------
+# Which pages exist comes from the one registry, ui/pages.py: the app page, and per built ruleset
+# page its gallery and rules pages. A ruleset's own template variables come from
+# build/contexts/<context>.py (a `context(ruleset)` function), named by its registry entry.
 
-# page -> (template, the ruleset it is about, or None)
-PAGES = {"index.html": ("app.html", None),
-         "autobattle/cards.html": ("cards.html", "autobattle"), "autobattle/rules.html": ("rules.html", "autobattle"),
-         "tactics/cards.html": ("tactics_cards.html", "tactics"), "tactics/rules.html": ("rules.html", "tactics")}
-# Per ruleset: the message keys of its rules page's title and introduction.
-RULES_TEXT = {"autobattle": ("rules_title", "rules_intro"), "tactics": ("trules_title", "trules_intro")}
+CONTEXTS = Path(__file__).with_name("contexts")
+
+
+def site_pages() -> dict:
+    """page path -> (template, the registry entry it is about, or None), for every built page."""
+    registered = {ruleset.id for ruleset in all_rulesets()}
+    pages = {"index.html": ("app.html", None)}
+    for entry in ui_pages.built():
+        if entry.id not in registered:
+            continue
+        if entry.gallery:
+            pages[f"{entry.id}/cards.html"] = (entry.gallery, entry)
+        if entry.rules:
+            pages[f"{entry.id}/rules.html"] = ("rules.html", entry)
+    return pages
+
+
+PAGES = site_pages()
 
 
 def page_path(lang: str, page: str) -> str:
@@ -244,68 +258,55 @@ def relative(from_page: str, to_path: str) -> str:
     return posixpath.relpath(to_path, posixpath.dirname(from_page) or ".")
 
 
-def ruleset_context(ruleset) -> dict:
+def rules_context(ruleset, entry) -> dict:
     """What a ruleset's rules page shows: its catalogue, options and demo links."""
     demo_links = {rule: replay_hash(ruleset.id, encode_link(demo.record), step=demo.step, rule=rule)
                   for rule, demo in ruleset.demos().items()}
-    title, intro = RULES_TEXT[ruleset.id]
+    title, intro = entry.rules
     return {"ruleset": ruleset, "rules": list(ruleset.catalogue.items()), "demo_links": demo_links,
             "options": {option.key: option for option in ruleset.options}, "rules_title": title,
             "rules_intro": intro}
 
 
-CUSTOM_ARMY = "custom"      # the army select's value for "Build your own" (ui/tactics.py reads it)
-
-
-def tactics_context() -> dict:
-    """The tactics characters and armies, for the gallery and the play page's templates."""
-    content = tactics_content()
-    chars = {cid: defn.to_data() for cid, defn in content.characters.items()}
-    names = {cid: data["name"] for cid, data in chars.items()}
-    kinds = ("king", "hero", "unit")
-    order = sorted(chars, key=lambda cid: (chars[cid]["summoned"], kinds.index(chars[cid]["kind"]), cid))
-    ruleset = next(r for r in all_rulesets() if r.id == "tactics")
-    if CUSTOM_ARMY in content.armies:
-        raise BuildError(f"a preset army may not be called {CUSTOM_ARMY!r}: the play page uses it for a built army")
-    return {"tactics_chars": chars, "tactics_order": order,
-            "tactics_custom": CUSTOM_ARMY,
-            "tactics_army_members": next(o.default for o in ruleset.options if o.key == "army_members"),
-            "tactics_kings": [cid for cid in order if chars[cid]["kind"] == "king" and not chars[cid]["summoned"]],
-            "tactics_pickable": [cid for cid in order if chars[cid]["kind"] != "king" and not chars[cid]["summoned"]],
-            "tactics_armies": [content.armies[a] for a in sorted(content.armies)],
-            "tactics_summoned": [cid for cid in order if chars[cid]["summoned"]],
-            "tactics_free": [cid for cid in order if not chars[cid]["summoned"] and not any(
-                cid == army.king or cid in army.members for army in content.armies.values())],
-            "skill_line": lambda skill, lang: skill_line(skill, lang, names), "word": word,
-            "message_stats": lambda c, lang: message("teffect", "stats", lang, speed=c["speed"], range=c["range"],
-                                                     health=c["health"])}
+def ruleset_context(entry, ruleset) -> dict:
+    """A page's own template variables, from build/contexts/<entry.context>.py (none without one)."""
+    if not entry.context:
+        return {}
+    path = CONTEXTS / f"{entry.context}.py"
+    spec = importlib.util.spec_from_file_location(f"skirmish_context_{entry.context}", path)
+    if spec is None or not path.exists():
+        raise BuildError(f"ui/pages.py: page {entry.id!r} names context {entry.context!r}, but {path} is missing")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    try:
+        return module.context(ruleset)
+    except ValueError as error:
+        raise BuildError(f"{path.name}: {error}") from None
 
 
 def render_pages(dist: Path) -> None:
     """Every page in every language, pre-rendered with Jinja2 from the one message catalogue."""
     env = Environment(loader=FileSystemLoader(TEMPLATES), autoescape=True, undefined=StrictUndefined,
                       trim_blocks=True, lstrip_blocks=True)
-    content = builtin_content()
     rulesets = {r.id: r for r in all_rulesets()}
-    per_ruleset = {rid: ruleset_context(rulesets[rid]) for rid in RULES_TEXT if rid in rulesets}
-    cards = sorted(content.cards.values(), key=lambda c: (ELEMENTS.index(c.element), c.type != "hero", c.crystals, c.id))
-    squads = sorted(content.squads.values(), key=lambda s: (ELEMENTS.index(s.element), s.id))
+    built = [entry for entry in ui_pages.built() if entry.id in rulesets]
+    per_page = {entry.id: ruleset_context(entry, rulesets[entry.id]) for entry in built}
     common = {
-        "version": __version__, "languages": LANGUAGES, "elements": ELEMENTS, "cards": cards,
-        "squads": squads, "card_lines": card_lines, "term": term,
-        "built": set(rulesets), **per_ruleset["autobattle"], **tactics_context(),
+        "version": __version__, "languages": LANGUAGES,
+        "site_pages": ui_pages.PAGES, "built": {entry.id for entry in built},
         "plugins_off": ["!" + name for name in PYSCRIPT_PLUGINS_OFF],
         # Our own two small scripts go inline: a request each saved on every cold load.
         "static_text": lambda name: (STATIC / name).read_text("utf-8").replace("</", "<\\/"),
         "t_in": lambda lang, key, **values: message("page", key, lang, **values),
     }
+    for values in per_page.values():       # the app page holds every game, so it sees every context
+        common.update(values)
     for lang in LANGUAGES:
-        for page, (template, about) in PAGES.items():
-            if about is not None and about not in rulesets:
-                continue
+        for page, (template, entry) in PAGES.items():
             path = page_path(lang, page)
-            context = dict(common, **per_ruleset.get(about, {}), lang=lang, root=relative(path, "."),
-                           home=relative(path, page_path(lang, ".")),
+            about = {} if entry is None or template != "rules.html" else rules_context(rulesets[entry.id], entry)
+            context = dict(common, **about, lang=lang, root=relative(path, "."),
+                           home=relative(path, page_path(lang, ".")), in_app=entry is None,
                            alternates={other: relative(path, page_path(other, page)) for other in LANGUAGES},
                            t=functools.partial(_t, lang))
             target = dist / path

@@ -44,13 +44,13 @@ def test_card_and_squad_names_exist_in_every_language():
 def keys_asked_for() -> set[tuple[str, str]]:
     """(section, key) of every message(...) call with literal arguments in ui/, and t(...) in templates."""
     asked = set()
-    for path in (ROOT / "ui").glob("*.py"):
+    for path in (ROOT / "ui").rglob("*.py"):
         for node in ast.walk(ast.parse(path.read_text("utf-8"))):
             if isinstance(node, ast.Call) and getattr(node.func, "id", "") == "message" and len(node.args) >= 2:
                 section, key = node.args[0], node.args[1]
                 if isinstance(section, ast.Constant) and isinstance(key, ast.Constant):
                     asked.add((section.value, key.value))
-    for path in (ROOT / "build" / "templates").glob("*.html"):
+    for path in (ROOT / "build" / "templates").rglob("*.html"):
         asked |= {("page", key) for key in re.findall(r"""\bt\(["']([a-z_]+)["'][,)]""", path.read_text("utf-8"))}
     return asked
 

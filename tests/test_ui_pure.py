@@ -1,5 +1,7 @@
 """The parts of the front end that need no browser: routes and the battle log in words."""
 
+from pathlib import Path
+
 import pytest
 
 from engine.core import Session
@@ -8,6 +10,8 @@ from ui.replay import Replay
 from ui.route import parse_hash, replay_hash
 from engine.core.messages import placeholders
 from ui.words import describe, messages
+
+ROOT = Path(__file__).resolve().parents[1]
 
 
 @pytest.mark.parametrize("text, page, ruleset, params", [
@@ -63,3 +67,86 @@ def test_replay_frames_end_at_the_outcome_with_the_cli_digest():
     assert replay.digest == session.digest()
     assert replay.frames[-1].turn == session.turns() == replay.last
     assert [e["kind"] for e in replay.frames[-1].events][-1] == "end"
+
+
+# --- the shell: routes from untrusted hashes, the page registry, module boundaries ----------------
+
+@pytest.mark.parametrize("text, last, expected", [
+    ("0", 5, 0), ("5", 5, 5), ("6", 5, None), ("", 5, None), ("-1", 5, None), ("+1", 5, None),
+    (" 1", 5, None), ("1.0", 5, None), ("²", 5, None), ("١", 5, None), ("1" * 21, 10 ** 30, None),
+    ("0" * 20, 5, 0), (None, 5, None), (3, 5, None),
+])
+def test_a_link_number_is_ascii_digits_within_bounds(text, last, expected):
+    from ui.route import whole_number
+    assert whole_number(text, last) == expected
+
+
+def test_routes_come_from_the_page_registry():
+    from ui import pages
+    assert parse_hash("#/tactics/rules").page == "rules"
+    assert parse_hash("#/autobattle/cards?at=pyro").params == {"at": "pyro"}
+    assert parse_hash("#/autobattle/cards").page == "cards"
+    assert parse_hash("#/initiative").page == "home"          # registered, not built yet
+    assert parse_hash("#/nowhere/replay?g=x").page == "home"
+    assert parse_hash("#/../tactics").page == "home"
+    assert {page.id for page in pages.built()} <= {page.id for page in pages.PAGES}
+    for page in pages.built():
+        assert parse_hash(f"#/{page.id}").ruleset == page.id
+        assert (ROOT / "build" / "templates" / page.template).exists(), page.template
+        assert page.open_at in ("start", "end") and page.log_by in ("step", "turn")
+
+
+def test_the_note_param_is_capped_text():
+    from ui.route import MAX_NOTE, note_param
+    assert note_param({"note": "  <b>x</b> "}) == "<b>x</b>"
+    assert len(note_param({"note": "n" * 1000})) == MAX_NOTE
+    assert note_param({}) == ""
+
+
+def test_the_build_reads_its_pages_from_the_registry(monkeypatch):
+    """A new entry in ui/pages.py gives its pages without touching build/build_site.py."""
+    import dataclasses
+    import sys
+
+    pytest.importorskip("jinja2")
+    from ui import pages
+    sys.path.insert(0, str(ROOT / "build"))
+    import build_site
+    before = build_site.site_pages()
+    assert set(before) == {"index.html", "autobattle/cards.html", "autobattle/rules.html",
+                           "tactics/cards.html", "tactics/rules.html"}
+    tactics = pages.get("tactics")
+    twin = dataclasses.replace(tactics, gallery=None)
+    monkeypatch.setattr(pages, "PAGES", tuple(twin if p is tactics else p for p in pages.PAGES))
+    assert "tactics/cards.html" not in build_site.site_pages()
+
+
+def test_ui_modules_import_one_way():
+    """ui -> engine only; renderers -> controller/dom/words, never each other, the app or the router;
+    the controller never imports a renderer by name (it asks the registry)."""
+    import ast
+    imports = {}
+    for path in (ROOT / "ui").rglob("*.py"):
+        module = ".".join(path.relative_to(ROOT).with_suffix("").parts).removesuffix(".__init__")
+        found = set()
+        for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.module:
+                found |= {node.module} | {f"{node.module}.{alias.name}" for alias in node.names}
+            elif isinstance(node, ast.Import):
+                found |= {alias.name for alias in node.names}
+        imports[module] = {name for name in found if name.startswith(("ui", "engine"))}
+    for module, names in imports.items():
+        if module.startswith("ui.games."):
+            assert not any(name.startswith(("ui.games", "ui.app")) for name in names), (module, names)
+        if module in ("ui.controller", "ui.dom", "ui.route", "ui.pages", "ui.words", "ui.replay"):
+            assert not any(name.startswith(("ui.app", "ui.games")) for name in names), (module, names)
+    engine_sources = "\n".join(p.read_text("utf-8") for p in (ROOT / "engine").rglob("*.py"))
+    assert "from ui" not in engine_sources and "import ui" not in engine_sources
+
+
+def test_ui_writes_no_html():
+    """Text goes in with textContent: no innerHTML/outerHTML/insertAdjacentHTML/document.write in ui/."""
+    for path in (ROOT / "ui").rglob("*.py"):
+        source = path.read_text("utf-8")
+        for needle in ("innerHTML", "outerHTML", "insertAdjacentHTML", "document.write"):
+            assert needle not in source, f"{path.name} uses {needle}"

@@ -30,6 +30,7 @@ class Replay:
         queue = deque(list(entry) for entry in actions)
         self.record = session.record
         self.ruleset = session.ruleset
+        self.seats = session.seats
         self.frames = [Frame(session.turns(), session.view(None), [e.to_data() for e in session.history[0]])]
         while (events := session.next_step(queue)) is not None:
             if len(self.frames) > self.MAX_FRAMES:
@@ -66,3 +67,29 @@ def time_battles(games: int, ruleset_id: str = "autobattle") -> float:
         session = Session.start(ruleset_id, seed=seed, events=False)
         session.run()
     return time.perf_counter() - started
+
+
+def bot_times(ruleset_id: str, bot_name: str, seed: int) -> list[float]:
+    """Milliseconds per decision of a bot (its view + choice) over one game where it plays every seat."""
+    import time
+
+    from engine.core import make_bot
+
+    ruleset = get_ruleset(ruleset_id)
+    session = Session.start(ruleset_id, seed=seed, events=False)
+    bots = {seat: make_bot(ruleset, bot_name) for seat in range(len(session.seats))}
+    times = []
+    for _ in range(Replay.MAX_FRAMES):
+        if session.outcome is not None:
+            break
+        if session.decision is None:
+            session.advance()
+            continue
+        for seat in session.waiting():
+            started = time.perf_counter()
+            action = session.bot_action(seat, bots[seat])
+            times.append((time.perf_counter() - started) * 1000)
+            session.submit(seat, action)
+            if session.decision is None:
+                break
+    return times

@@ -1,7 +1,14 @@
-"""Routes from `location.hash`: `#/`, `#/autobattle`, `#/autobattle/replay?g=PAYLOAD&turn=N`, `#/tactics`, …"""
+"""Routes from `location.hash`: `#/`, `#/ID`, `#/ID/replay?g=PAYLOAD&step=N&rule=R&note=…`,
+`#/ID/cards` and `#/ID/rules` (the gallery and rules pages, shown inside the app).
+
+The hash comes from whoever made the link: it is parsed strictly (a known page id from ui/pages.py,
+numbers as ASCII digits within bounds, a capped note) and anything else is the home page.
+"""
 
 import re
 from dataclasses import dataclass, field
+
+from ui import pages
 
 MAX_HASH = 70_000
 MAX_NOTE = 140          # a viewer's note is a short line, never more
@@ -18,7 +25,7 @@ class Route:
 
 
 def parse_hash(hash_text: str) -> Route:
-    """The route a hash names; anything unknown is the home page."""
+    """The route a hash names; anything unknown (or a page that is not built yet) is the home page."""
     text = (hash_text or "")[:MAX_HASH].lstrip("#")
     path, _, query = text.partition("?")
     parts = [part for part in path.split("/") if part]
@@ -28,10 +35,18 @@ def parse_hash(hash_text: str) -> Route:
         params = {key: values[-1] for key, values in parse_qs(query, keep_blank_values=True).items()}
     if not parts:
         return Route("home")
-    if parts[0] in ("autobattle", "tactics"):
-        page = parts[1] if len(parts) > 1 and parts[1] in ("play", "replay") else "play"
-        return Route(page, parts[0], params)
+    page = pages.get(parts[0])
+    if page is not None and page.built:
+        kind = parts[1] if len(parts) > 1 and parts[1] in ("play", "replay", "cards", "rules") else "play"
+        if (kind == "cards" and not page.gallery) or (kind == "rules" and not page.rules):
+            kind = "play"
+        return Route(kind, page.id, params)
     return Route("home")
+
+
+def note_param(params: dict) -> str:
+    """The sender's note: plain text, capped at MAX_NOTE characters ("" when none)."""
+    return str(params.get("note", ""))[:MAX_NOTE].strip()
 
 
 def replay_hash(ruleset: str, payload: str, step: int | None = None, rule: str | None = None,

@@ -1,4 +1,4 @@
-// Language: the reader's remembered choice, else the browser's language, picks the page. Runs in
+// Language: at the root, the reader's remembered choice, else the browser's language, picks the page. Runs in
 // <head> so a redirect happens before anything is drawn; the hash (a route, a link) is kept.
 (function () {
   "use strict";
@@ -8,8 +8,11 @@
   var alternates = JSON.parse(script.getAttribute("data-alternates"));
   var stored = null;
   try { stored = localStorage.getItem(KEY); } catch (e) { /* storage may be blocked */ }
-  var wanted = stored && alternates[stored] ? stored : null;
-  if (!wanted) {
+  // Only a root page (English: no language folder in its URL) follows the stored choice or the
+  // browser's language; a link to ja/ or ru/ keeps the language it names.
+  var wanted = null;
+  if (page === "en") {
+    wanted = stored && alternates[stored] ? stored : null;
     var prefs = navigator.languages || [navigator.language || "en"];
     for (var i = 0; i < prefs.length && !wanted; i++) {
       var code = String(prefs[i]).slice(0, 2).toLowerCase();

@@ -11,7 +11,7 @@
 
   function showRoute() {
     var route = (location.hash.split("?")[0].split("/")[1] || "home");
-    if (route !== "autobattle" && route !== "tactics") route = "home";
+    if (!document.getElementById("route-" + route)) route = "home";   // one section per page of ui/pages.py
     var sections = document.querySelectorAll("section.route");
     for (var i = 0; i < sections.length; i++) sections[i].hidden = sections[i].id !== "route-" + route;
   }

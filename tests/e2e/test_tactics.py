@@ -154,7 +154,7 @@ def test_hotseat_game_by_clicks_to_its_end_and_its_share_link(open_page):
     assert not fresh.visible("#tactics-link-error")
     assert fresh.visible("#tactics-replay") and not fresh.visible("#tactics-actions")
     # Step back and forth: the outcome only shows at the last step.
-    fresh.page.click("#tactics-back")
+    fresh.page.click("#tactics-step-back")
     assert not fresh.visible("#tactics-outcome")
     fresh.page.click("#tactics-to-end")
     assert fresh.page.get_attribute("#tactics-outcome", "data-digest") == digest
