@@ -5,7 +5,7 @@ import pytest
 from engine.core.events import EventLog
 from engine.core.options import resolve_options
 from engine.rulesets.tactics import turn
-from builder import RULESET, cited, kinds, legal, one, play, position
+from builder import RULESET, cited, kinds, legal, one, play, position, answer
 
 
 def fresh(seed=1, armies=("reds", "blues"), **opts):
@@ -305,11 +305,11 @@ def test_S0_R32_G0_8_pyro_on_pyro_heals_one():
 
 def test_G0_7_four_element_loop_puts_geo_between_eol_and_aqua():
     b = position(["archer@0,0", "red_king@1,0 engaged"], ["blue_king@1,0", "guard@0,0 react_used"])
-    play(b, ["skill", "arrow", [3], 0])
+    answer(b, ["skill", "arrow", [3], 0])
     assert b.char(3).health == 12 - 2 - 1                          # 3-loop: geo neutral (+ follow-up 1)
     b = position(["archer@0,0", "red_king@1,0 engaged"], ["blue_king@1,0", "guard@0,0 react_used"],
                  element_loop="four")
-    play(b, ["skill", "arrow", [3], 0])
+    answer(b, ["skill", "arrow", [3], 0])
     assert b.char(3).health == 12 - 3 - 1
 
 
@@ -317,7 +317,7 @@ def test_G0_7_four_element_loop_puts_geo_between_eol_and_aqua():
 
 def test_S0_R33_S0_R35_offensive_react_is_free_and_follows_the_skill():
     b = position(["archer@0,0 ap=1", "red_king@1,0"], ["blue_king@1,0", "brute@0,0"])
-    events = play(b, ["skill", "arrow", [3], 0])
+    events = answer(b, ["skill", "arrow", [3], 0])
     assert b.char(3).health == 6 - 2 - 1 and b.char(0).ap == 0
     react = one(events, "react")
     assert react.rule == "S0-R35" and kinds(events).index("react") > kinds(events).index("damage")
@@ -325,7 +325,7 @@ def test_S0_R33_S0_R35_offensive_react_is_free_and_follows_the_skill():
 
 def test_S0_R34_react_once_per_cycle_then_recharged():
     b = position(["archer@0,0 ap=3", "red_king@1,0 engaged"], ["blue_king@1,0 engaged", "brute@0,0 engaged"])
-    play(b, ["skill", "arrow", [3], 0])
+    answer(b, ["skill", "arrow", [3], 0])
     assert b.char(0).react_used
     RULESET.advance(b)
     assert not b.char(0).react_used
@@ -333,11 +333,11 @@ def test_S0_R34_react_once_per_cycle_then_recharged():
 
 def test_S0_R36_A0_7_defensive_react_shields_before_damage():
     b = position(["brute@0,0", "red_king@1,0"], ["blue_king@1,0", "guard@0,0"])
-    events = play(b, ["skill", "club", [3], 0])
+    events = answer(b, ["skill", "club", [3], 0])
     assert b.char(3).health == 12 - 1 and b.char(3).shield == 0
     assert one(events, "react").rule == "S0-R36"
     b = position(["brute@0,0", "red_king@1,0"], ["blue_king@1,0", "guard@0,0"], react_timing="after_damage")
-    play(b, ["skill", "club", [3], 0])
+    answer(b, ["skill", "club", [3], 0])
     assert b.char(3).health == 12 - 3 and b.char(3).shield == 2
 
 
@@ -434,7 +434,7 @@ def test_S0_R6_S0_R9_card_placed_and_a_formation_need_not_fill_the_grid():
 
 def test_S0_R18_S0_R20_S0_R33_the_turn_names_its_one_action():
     b = position(["archer@0,0 ap=1", "red_king@1,0"], ["blue_king@1,0", "brute@0,0"])
-    events = play(b, ["skill", "arrow", [3], 0])
+    events = answer(b, ["skill", "arrow", [3], 0])
     assert one(events, "action").data["action"] == "skill" and one(events, "react_cost").data["ap"] == 0
     b = position(["archer@0,0", "red_king@1,0"], ["blue_king@0,0"], move_allowance="by_speed")
     events = play(b, ["move", 1, 1])
