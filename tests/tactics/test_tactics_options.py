@@ -619,3 +619,21 @@ def test_chain_skills_A0_10_P0_3_each_skill_once_a_turn():
     assert any(a[1] == "mend" for a in legal(b) if a[0] == "skill")
     play(b, ["end"])
     assert b.char(0).engaged and b.chained == []
+
+
+def test_react_choice_S0_R35_S0_R36_asks_the_reacting_seat_or_fires_at_once():
+    """ask (default): Club on the guard pauses for seat 1's answer; auto: Brace fires at once, as before."""
+    spec = (["brute@0,0", "red_king@1,0"], ["blue_king@1,0", "guard@0,0"])
+    b = position(*spec)
+    play(b, ["skill", "club", [3], 0])
+    assert RULESET.decision(b).kind == "react" and b.char(3).health == 12
+    b = position(*spec, react_choice="auto")
+    events = play(b, ["skill", "club", [3], 0])
+    assert one(events, "react").rule == "S0-R36" and b.char(3).health == 11
+    assert RULESET.decision(b).kind == "choose_action" and RULESET.decision(b).players == (1,)
+
+
+def test_tie_by_agreement_G0_14_offered_or_not():
+    spec = (["brute@0,0", "red_king@1,0"], ["blue_king@1,0", "guard@0,0"])
+    assert ["propose_tie"] in legal(position(*spec))
+    assert ["propose_tie"] not in legal(position(*spec, tie_by_agreement=False))
