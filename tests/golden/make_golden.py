@@ -89,17 +89,20 @@ CASES["tactics"] = [
                                                                           "stall_cycles": 0},
      {"position": {"a": ["gale_queen@0,0"], "b": ["gale_queen@0,0"]}}, ("steady", "steady")),
     ("a short cycle cap does not tie while either side can harm", 11, {"cycle_cap": 5}, None, ("steady", "steady")),
+    ("an ember mirror with React Skills used at once ends in a tie by agreement", 4, {"react_choice": "auto"},
+     {"armies": ["ember_host", "ember_host"]}, ("sensible", "sensible")),
 ]
 
 
 class SteadyBot(RandomBot):
-    """A random bot that never abandons while anything else is legal (for longer golden games)."""
+    """A random bot that never abandons, nor accepts a tie (tactics G0-14), while anything else is legal
+    (for longer golden games)."""
 
     name = "steady"
 
     def choose(self, view, legal, rng):
-        """A uniformly random legal action other than abandoning."""
-        return rng.choice([action for action in legal if action[0] != "abandon"] or legal)
+        """A uniformly random legal action other than abandoning or accepting a tie."""
+        return rng.choice([action for action in legal if action[0] not in ("abandon", "accept_tie")] or legal)
 
 
 def bots_for_case(ruleset: str, names) -> dict:

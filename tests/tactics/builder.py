@@ -59,3 +59,13 @@ def one(events, kind: str):
     found = [event for event in events if event.kind == kind]
     assert len(found) == 1, f"{len(found)} {kind} events in {kinds(events)}"
     return found[0]
+
+
+def answer(b: Battle, action: list, reply: str = "react") -> list:
+    """Apply a legal action, then answer every React Skill offered during it (react_choice=ask,
+    S0-R35/R36) with `reply` ("react" or "decline"); returns all the events."""
+    events = play(b, action)
+    while (decision := RULESET.decision(b)) is not None and decision.kind == "react":
+        offered = decision.prompt
+        events += play(b, ["react", offered["uid"], offered["skill"]] if reply == "react" else ["decline", offered["uid"]])
+    return events

@@ -10,13 +10,14 @@ GAMES = 50
 
 
 class StayingRandom(Bot):
-    """The random bot minus abandoning, so games run to a real end (the core random bot often abandons)."""
+    """The random bot minus abandoning and ties by agreement (G0-14), so games run to a real end (the
+    core random bot often abandons, and accepts half the ties proposed)."""
 
     name = "staying"
 
     def choose(self, view, legal, rng):
-        """A uniformly random legal action other than abandoning."""
-        return rng.choice([a for a in legal if a != ["abandon"]] or legal)
+        """A uniformly random legal action other than abandoning, proposing or accepting a tie."""
+        return rng.choice([a for a in legal if a[0] not in ("abandon", "propose_tie", "accept_tie")] or legal)
 
 
 # Random play that never abandons, in a same-element match-up under the default G0-8 reading (absorb:
@@ -113,7 +114,7 @@ def test_options_other_than_the_defaults_still_play_to_an_end(registered):
                "cycle_point": "receiver", "first_tiebreak": "seat0", "row_rule": "front_only",
                "invoked_ap": "never", "react_timing": "after_damage", "cycle_cap": 30,
                "face_down_turn": "no_turn", "offensive_react": "any_act", "chain_skills": True,
-               "ally_range": "any", "king_advances": False}
+               "ally_range": "any", "king_advances": False, "react_choice": "auto", "tie_by_agreement": False}
     assert set(options) == {option.key for option in registered.options} - {"stall_cycles", "tie_when_harmless"}
     for seed in range(10):
         session = Session.start("tactics", seed=seed, options=options)

@@ -20,6 +20,7 @@ def random_options(rng: Rng) -> dict:
         elif option.minimum is not None:
             options[option.key] = option.minimum + rng.below(option.maximum - option.minimum + 1)
     options["cycle_cap"] = min(options["cycle_cap"], 12)          # keeps each game short
+    options["army_members"] = min(options["army_members"], options["rows"] * options["cols"] - 1)   # fits (G0-1)
     return options
 
 
@@ -47,7 +48,9 @@ def random_actions(rng: Rng, uids: list[int], skills: list[str], rows: int, cols
     return [["deploy", uids[rng.below(len(uids))], n(rows), n(cols)], ["choose", uids[rng.below(len(uids))]],
             ["move", n(rows), n(cols)], ["end"], ["abandon"],
             ["skill", skills[rng.below(len(skills))], [uids[rng.below(len(uids))]], n(3)],
-            ["skill", skills[rng.below(len(skills))], [], 0]]
+            ["skill", skills[rng.below(len(skills))], [], 0],
+            ["react", uids[rng.below(len(uids))], skills[rng.below(len(skills))]], ["decline", uids[rng.below(len(uids))]],
+            ["propose_tie"], ["accept_tie"], ["refuse_tie"]]
 
 
 def check_position(session: Session, rng: Rng) -> int:
@@ -79,6 +82,7 @@ def check_position(session: Session, rng: Rng) -> int:
 def test_illegal_reason_agrees_with_the_legal_list_over_random_games():
     rng = Rng(2024, 7)
     checked = positions = 0
+    kinds = set()
     for game in range(40):
         options = random_options(rng)
         session = Session.start("tactics", seed=game, options=options)
@@ -89,13 +93,16 @@ def test_illegal_reason_agrees_with_the_legal_list_over_random_games():
             if decision is None:
                 session.advance()
                 continue
-            if rng.below(3) == 0 or session.state.phase == "deploy":
+            kinds.add(decision.kind)
+            if rng.below(3) == 0 or session.state.phase == "deploy" or decision.kind in ("react", "agree"):
                 checked += check_position(session, rng)
                 positions += 1
             seat = decision.players[0]
-            choices = [a for a in decision.legal[seat] if a != ["abandon"]] or decision.legal[seat]
+            # ties are proposed (G0-14) but never accepted, so the games go on
+            choices = [a for a in decision.legal[seat] if a not in (["abandon"], ["accept_tie"])] or decision.legal[seat]
             session.submit(seat, rng.choice(choices))
     assert positions > 1000 and checked > 50_000
+    assert {"react", "agree", "choose_action"} <= kinds, kinds
 
 
 # --- the messages, on exact positions ----------------------------------------------------------

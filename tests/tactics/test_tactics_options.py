@@ -9,7 +9,7 @@ from engine.core.options import resolve_options
 from engine.rulesets.tactics.characters import builtin_content
 from engine.rulesets.tactics.options import OPTIONS
 from engine.rulesets.tactics.position import build_position
-from builder import RULESET, cited, kinds, legal, one, play, position
+from builder import RULESET, cited, kinds, legal, one, play, position, answer
 
 SAME = {"king": "red_king", "members": ["brute", "archer", "guard", "healer", "caller"]}
 
@@ -93,7 +93,7 @@ def test_range_metric_G0_2_S0_R21_a_row_attack_hits_only_the_row_in_range():
     assert [a[2] for a in skills(b, "volley")] == [[3, 4], [2]]
     b = position(*spec, range_metric="rows_and_columns")
     assert [a[2] for a in skills(b, "volley")] == [[3], [2]]          # blue King: 1 + 1 + 0 = 2 ≤ 3
-    events = play(b, ["skill", "volley", [3], 0])
+    events = answer(b, ["skill", "volley", [3], 0])
     assert b.char(4).health == 6 and b.char(3).health == 12 - 1 - 1        # Volley, then the Follow-up react
     assert one(events, "skill").rule == "S0-R21" and cited(events, "damage") == ["S0-R23", "S0-R23"]
     assert ["skill", "volley", [3, 4], 0] not in legal(position(*spec, range_metric="rows_and_columns"))
@@ -448,7 +448,7 @@ def test_both_kings_G0_17_tie_or_acting_side_wins():
         spec = {"a": ["cinder_king@0,0 hp=1"], "b": ["basalt_king@0,0 hp=3"], "first": 0, "cycle": 1,
                 "soulwell": [0, 0]}
         b = build_position(spec, content, options, 1, EventLog(True, RULESET.rule_ids()), strict=False)
-        events = play(b, ["skill", "ember_cleave", [1], 0])
+        events = answer(b, ["skill", "ember_cleave", [1], 0])
         assert not b.char(0).alive and not b.char(1).alive
         assert one(events, "react").rule == "S0-R36" and cited(events, "defeated") == ["S0-R24", "S0-R24"]
         end = one(events, "end")
@@ -485,11 +485,11 @@ def test_react_timing_A0_7_brace_before_or_after_damage():
     and keeps the Shield."""
     spec = (["brute@0,0", "red_king@1,0"], ["blue_king@1,0", "guard@0,0"])
     b = position(*spec)
-    events = play(b, ["skill", "club", [3], 0])
+    events = answer(b, ["skill", "club", [3], 0])
     assert (b.char(3).health, b.char(3).shield) == (11, 0)
     assert one(events, "react").rule == "S0-R36" and kinds(events).index("react") < kinds(events).index("damage")
     b = position(*spec, react_timing="after_damage")
-    events = play(b, ["skill", "club", [3], 0])
+    events = answer(b, ["skill", "club", [3], 0])
     assert (b.char(3).health, b.char(3).shield) == (9, 2)
     assert one(events, "react").rule == "S0-R36" and kinds(events).index("react") > kinds(events).index("damage")
 
@@ -498,10 +498,10 @@ def test_react_timing_A0_7_after_damage_fires_only_if_it_survives():
     """A0-7: a guard on 3 Health survives Club behind its Brace (before damage) but falls, unbraced, after."""
     spec = (["brute@0,0", "red_king@1,0"], ["blue_king@1,0", "guard@0,0 hp=3"])
     b = position(*spec)
-    play(b, ["skill", "club", [3], 0])
+    answer(b, ["skill", "club", [3], 0])
     assert b.char(3).alive and b.char(3).health == 2
     b = position(*spec, react_timing="after_damage")
-    events = play(b, ["skill", "club", [3], 0])
+    events = answer(b, ["skill", "club", [3], 0])
     assert not b.char(3).alive and "react" not in kinds(events)
     assert one(events, "defeated").rule == "S0-R24"
 
@@ -546,14 +546,14 @@ def test_offensive_react_S0_R35_only_when_attacking_or_after_any_act():
     by default (attacks) Encore does not fire; under any_act it does. Jab at an enemy fires it either way."""
     spec = (["bard@1,0 hp=3", "brute@0,0 engaged", "red_king@1,1 engaged"], ["blue_king@0,0"])
     b = position(*spec)
-    events = play(b, ["skill", "rally", [1], 0])
+    events = answer(b, ["skill", "rally", [1], 0])
     assert b.char(0).health == 3 and not b.char(0).react_used and "react" not in kinds(events)
     assert one(events, "no_offensive_react").rule == "S0-R35"
     b = position(*spec, offensive_react="any_act")
-    events = play(b, ["skill", "rally", [1], 0])
+    events = answer(b, ["skill", "rally", [1], 0])
     assert b.char(0).health == 5 and b.char(0).react_used and one(events, "react").rule == "S0-R35"
     b = position(*spec)
-    events = play(b, ["skill", "jab", [3], 0])
+    events = answer(b, ["skill", "jab", [3], 0])
     assert b.char(0).health == 5 and one(events, "react").rule == "S0-R35"
 
 
@@ -619,3 +619,21 @@ def test_chain_skills_A0_10_P0_3_each_skill_once_a_turn():
     assert any(a[1] == "mend" for a in legal(b) if a[0] == "skill")
     play(b, ["end"])
     assert b.char(0).engaged and b.chained == []
+
+
+def test_react_choice_S0_R35_S0_R36_asks_the_reacting_seat_or_fires_at_once():
+    """ask (default): Club on the guard pauses for seat 1's answer; auto: Brace fires at once, as before."""
+    spec = (["brute@0,0", "red_king@1,0"], ["blue_king@1,0", "guard@0,0"])
+    b = position(*spec)
+    play(b, ["skill", "club", [3], 0])
+    assert RULESET.decision(b).kind == "react" and b.char(3).health == 12
+    b = position(*spec, react_choice="auto")
+    events = play(b, ["skill", "club", [3], 0])
+    assert one(events, "react").rule == "S0-R36" and b.char(3).health == 11
+    assert RULESET.decision(b).kind == "choose_action" and RULESET.decision(b).players == (1,)
+
+
+def test_tie_by_agreement_G0_14_offered_or_not():
+    spec = (["brute@0,0", "red_king@1,0"], ["blue_king@1,0", "guard@0,0"])
+    assert ["propose_tie"] in legal(position(*spec))
+    assert ["propose_tie"] not in legal(position(*spec, tie_by_agreement=False))

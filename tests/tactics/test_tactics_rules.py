@@ -5,7 +5,7 @@ import pytest
 from engine.core.events import EventLog
 from engine.core.options import resolve_options
 from engine.rulesets.tactics import turn
-from builder import RULESET, cited, kinds, legal, one, play, position
+from builder import RULESET, cited, kinds, legal, one, play, position, answer
 
 
 def fresh(seed=1, armies=("reds", "blues"), **opts):
@@ -305,11 +305,11 @@ def test_S0_R32_G0_8_pyro_on_pyro_heals_one():
 
 def test_G0_7_four_element_loop_puts_geo_between_eol_and_aqua():
     b = position(["archer@0,0", "red_king@1,0 engaged"], ["blue_king@1,0", "guard@0,0 react_used"])
-    play(b, ["skill", "arrow", [3], 0])
+    answer(b, ["skill", "arrow", [3], 0])
     assert b.char(3).health == 12 - 2 - 1                          # 3-loop: geo neutral (+ follow-up 1)
     b = position(["archer@0,0", "red_king@1,0 engaged"], ["blue_king@1,0", "guard@0,0 react_used"],
                  element_loop="four")
-    play(b, ["skill", "arrow", [3], 0])
+    answer(b, ["skill", "arrow", [3], 0])
     assert b.char(3).health == 12 - 3 - 1
 
 
@@ -317,7 +317,7 @@ def test_G0_7_four_element_loop_puts_geo_between_eol_and_aqua():
 
 def test_S0_R33_S0_R35_offensive_react_is_free_and_follows_the_skill():
     b = position(["archer@0,0 ap=1", "red_king@1,0"], ["blue_king@1,0", "brute@0,0"])
-    events = play(b, ["skill", "arrow", [3], 0])
+    events = answer(b, ["skill", "arrow", [3], 0])
     assert b.char(3).health == 6 - 2 - 1 and b.char(0).ap == 0
     react = one(events, "react")
     assert react.rule == "S0-R35" and kinds(events).index("react") > kinds(events).index("damage")
@@ -325,7 +325,7 @@ def test_S0_R33_S0_R35_offensive_react_is_free_and_follows_the_skill():
 
 def test_S0_R34_react_once_per_cycle_then_recharged():
     b = position(["archer@0,0 ap=3", "red_king@1,0 engaged"], ["blue_king@1,0 engaged", "brute@0,0 engaged"])
-    play(b, ["skill", "arrow", [3], 0])
+    answer(b, ["skill", "arrow", [3], 0])
     assert b.char(0).react_used
     RULESET.advance(b)
     assert not b.char(0).react_used
@@ -333,11 +333,11 @@ def test_S0_R34_react_once_per_cycle_then_recharged():
 
 def test_S0_R36_A0_7_defensive_react_shields_before_damage():
     b = position(["brute@0,0", "red_king@1,0"], ["blue_king@1,0", "guard@0,0"])
-    events = play(b, ["skill", "club", [3], 0])
+    events = answer(b, ["skill", "club", [3], 0])
     assert b.char(3).health == 12 - 1 and b.char(3).shield == 0
     assert one(events, "react").rule == "S0-R36"
     b = position(["brute@0,0", "red_king@1,0"], ["blue_king@1,0", "guard@0,0"], react_timing="after_damage")
-    play(b, ["skill", "club", [3], 0])
+    answer(b, ["skill", "club", [3], 0])
     assert b.char(3).health == 12 - 3 and b.char(3).shield == 2
 
 
@@ -434,7 +434,7 @@ def test_S0_R6_S0_R9_card_placed_and_a_formation_need_not_fill_the_grid():
 
 def test_S0_R18_S0_R20_S0_R33_the_turn_names_its_one_action():
     b = position(["archer@0,0 ap=1", "red_king@1,0"], ["blue_king@1,0", "brute@0,0"])
-    events = play(b, ["skill", "arrow", [3], 0])
+    events = answer(b, ["skill", "arrow", [3], 0])
     assert one(events, "action").data["action"] == "skill" and one(events, "react_cost").data["ap"] == 0
     b = position(["archer@0,0", "red_king@1,0"], ["blue_king@0,0"], move_allowance="by_speed")
     events = play(b, ["move", 1, 1])
@@ -516,3 +516,116 @@ def test_S0_R8_G0_3_P0_2_deployment_falls_back_when_no_allowed_cell_is_left():
     assert "deploy_fallback" not in kinds(play(b, ["deploy", 4, 0, 0]))
     b = fresh()
     assert "deploy_fallback" not in kinds(play(b, ["deploy", 3, 0, 0]))     # a guardian in front: allowed
+
+
+# --- a React Skill "may" be used: the reacting seat decides (S0-R35, S0-R36; react_choice=ask) ----------
+
+def test_S0_R36_S0_R33_a_defensive_react_is_offered_to_the_attacked_seat():
+    """The brute's Club (3) on the guard: the resolution pauses before damage (A0-7) and seat 1, not the
+    acting seat, decides. Declined: the guard takes the full 3 and its Brace stays ready; used: Shield 2
+    takes 2 of it, free of Act Points (S0-R33)."""
+    spec = (["brute@0,0", "red_king@1,0"], ["blue_king@1,0", "guard@0,0"])
+    b = position(*spec)
+    events = play(b, ["skill", "club", [3], 0])
+    assert "damage" not in kinds(events)
+    decision = RULESET.decision(b)
+    assert (decision.kind, decision.players) == ("react", (1,))
+    assert decision.prompt == {"uid": 3, "skill": "brace", "trigger": "when_attacked", "attacker": 0}
+    assert decision.legal[1] == [["react", 3, "brace"], ["decline", 3], ["abandon"]]
+    events = play(b, ["decline", 3])
+    assert one(events, "react_declined").rule == "S0-R36" and b.char(3).health == 12 - 3
+    assert not b.char(3).react_used and b.char(0).engaged and b.resolving is None
+    assert RULESET.decision(b).kind == "choose_action"                  # the turn passed to seat 1
+    b = position(*spec)
+    play(b, ["skill", "club", [3], 0])
+    events = play(b, ["react", 3, "brace"])
+    assert one(events, "react").rule == "S0-R36" and one(events, "react_cost").rule == "S0-R33"
+    assert kinds(events).index("react") < kinds(events).index("damage")
+    assert (b.char(3).health, b.char(3).react_used, b.char(3).ap) == (12 - 1, True, 1)
+
+
+def test_S0_R35_an_offensive_react_is_asked_after_damage_only_for_an_attack():
+    """The bard's Encore (heal itself 2) under offensive_react=attacks: Rally on an ally asks nothing;
+    Jab at the enemy King asks seat 0 after its effect (S0-R35). Declined, the bard stays on 3 Health."""
+    spec = (["bard@1,0 hp=3", "brute@0,0 engaged", "red_king@1,1 engaged"], ["blue_king@0,0"])
+    b = position(*spec)
+    play(b, ["skill", "rally", [1], 0])
+    assert RULESET.decision(b).kind == "choose_action" and b.char(1).engaged is True
+    b = position(*spec)
+    events = play(b, ["skill", "jab", [3], 0])
+    assert "ap_drain" in kinds(events)                                  # Jab's effect came first
+    decision = RULESET.decision(b)
+    assert (decision.kind, decision.players) == ("react", (0,))
+    assert decision.prompt == {"uid": 0, "skill": "encore", "trigger": "after_own_act", "targets": [0]}
+    events = play(b, ["decline", 0])
+    assert one(events, "react_declined").rule == "S0-R35" and b.char(0).health == 3
+    b = position(*spec)
+    play(b, ["skill", "jab", [3], 0])
+    events = play(b, ["react", 0, "encore"])
+    assert one(events, "react").rule == "S0-R35" and b.char(0).health == 5 and b.char(0).engaged
+
+
+def test_S0_R35_S0_R36_both_reacts_of_one_skill_are_asked_in_order():
+    """The archer's Arrow at the guard: first the guard's Brace (seat 1, before damage), then the archer's
+    Follow-up (seat 0, after damage); the digest's state holds the paused resolution meanwhile."""
+    b = position(["archer@0,0", "red_king@1,0 engaged"], ["blue_king@1,0", "guard@0,0"])
+    play(b, ["skill", "arrow", [3], 0])
+    assert RULESET.decision(b).players == (1,) and RULESET.to_data(b)["resolving"]["asking"]["skill"] == "brace"
+    play(b, ["react", 3, "brace"])
+    assert RULESET.decision(b).players == (0,) and RULESET.decision(b).prompt["skill"] == "follow_up"
+    events = play(b, ["react", 0, "follow_up"])
+    assert b.char(3).health == 12 - 0 - 1 and cited(events, "react") == ["S0-R35"]   # Arrow 2 absorbed by Shield 2
+
+
+def test_S0_R35_S0_R36_an_offered_react_must_be_answered_first():
+    b = position(["brute@0,0", "red_king@1,0"], ["blue_king@1,0", "guard@0,0"])
+    play(b, ["skill", "club", [3], 0])
+    decision = RULESET.decision(b)
+    why = RULESET.illegal_reason(b, decision, 1, ["end"], '["end"]')
+    assert why.startswith("first use or decline Guard's React Skill brace") and why.endswith("(S0-R36)"), why
+    why = RULESET.illegal_reason(b, decision, 1, ["react", 2, "brace"], "")
+    assert "offered now is Guard's brace" in why
+
+
+# --- tie by agreement: G0-14, P0-11 ----------------------------------------------------------------
+
+def test_G0_14_a_tie_proposed_and_accepted_is_a_draw():
+    b = position(["brute@0,0", "red_king@1,0"], ["blue_king@1,0", "guard@0,0"])
+    assert ["propose_tie"] in legal(b)
+    events = play(b, ["propose_tie"])
+    assert one(events, "tie_proposed").rule == "G0-14" and one(events, "tie_once").rule == "P0-11"
+    decision = RULESET.decision(b)
+    assert (decision.kind, decision.players, decision.prompt) == ("agree", (1,), {"proposal": "tie", "by": 0})
+    assert decision.legal[1] == [["accept_tie"], ["refuse_tie"], ["abandon"]]
+    events = play(b, ["accept_tie"])
+    assert one(events, "tie_accepted").rule == "G0-14"
+    outcome = RULESET.outcome(b)
+    assert outcome.winners == () or not outcome.winners
+    assert outcome.rule == "G0-14" and RULESET.decision(b) is None
+
+
+def test_G0_14_P0_11_a_refused_tie_goes_back_to_the_turn_once_a_cycle():
+    """Refused, the proposer's turn goes on with the same choices, less a second proposal this cycle
+    (P0-11); the other seat may still propose on its own turn, and a new cycle allows it again."""
+    b = position(["brute@0,0", "red_king@1,0 engaged"], ["blue_king@1,0", "guard@0,0 engaged"])
+    before = legal(b)
+    play(b, ["propose_tie"])
+    events = play(b, ["refuse_tie"])
+    assert one(events, "tie_refused").rule == "G0-14" and RULESET.outcome(b) is None
+    decision = RULESET.decision(b)
+    assert (decision.kind, decision.players, decision.prompt) == ("choose_action", (0,), {"uid": 0})
+    assert legal(b) == [a for a in before if a != ["propose_tie"]]
+    why = RULESET.illegal_reason(b, decision, 0, ["propose_tie"], '["propose_tie"]')
+    assert why.endswith("(P0-11)"), why
+    play(b, ["end"])
+    assert ["propose_tie"] in legal(b) and RULESET.decision(b).players == (1,)   # seat 1 has not proposed
+    play(b, ["end"])
+    RULESET.advance(b)
+    assert ["propose_tie"] in legal(b)
+
+
+def test_G0_14_no_tie_proposal_when_the_option_is_off():
+    b = position(["brute@0,0", "red_king@1,0"], ["blue_king@1,0", "guard@0,0"], tie_by_agreement=False)
+    assert ["propose_tie"] not in legal(b)
+    decision = RULESET.decision(b)
+    assert "tie_by_agreement" in RULESET.illegal_reason(b, decision, 0, ["propose_tie"], "")

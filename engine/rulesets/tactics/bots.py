@@ -14,6 +14,7 @@ KING_KILL = 1000.0
 AP_COST = 0.3           # an own Act Point spent
 WELL_COST = 0.45        # a Soulwell point spent: shared by the whole army, so dearer
 END_VALUE = 0.45        # End of Turn earns an Act Point (S0-R27)
+STALE_CYCLES = 10       # no enemy Health lost over this many cycles: the battle goes nowhere (G0-14)
 
 
 class SensibleBot(Bot):
@@ -22,7 +23,15 @@ class SensibleBot(Bot):
     name = "sensible"
 
     def choose(self, view, legal, rng):
-        """The best-scoring legal action; never abandons while anything else is legal."""
+        """The best-scoring legal action; never abandons while anything else is legal.
+
+        A ready React Skill is always used (S0-R35, S0-R36: it is free and once a cycle). A tie is
+        proposed, and accepted, only when the battle goes nowhere (G0-14, see `stalled`)."""
+        kinds = {action[0] for action in legal}
+        if "react" in kinds:
+            return next(action for action in legal if action[0] == "react")
+        if "accept_tie" in kinds:
+            return ["accept_tie"] if stalled(view, view["pending"]["seat"]) else ["refuse_tie"]
         ctx = _Context(view)
         best, best_score = legal[0], None
         for action in legal:
@@ -30,6 +39,17 @@ class SensibleBot(Bot):
             if best_score is None or score > best_score:
                 best, best_score = action, score
         return best
+
+
+def stalled(view, seat: int) -> bool:
+    """No progress: the enemy's Health on the board is no lower than STALE_CYCLES cycle starts ago
+    (read from the view's health_log), so neither waiting nor playing on is likely to win."""
+    log = view.get("health_log") or []
+    if len(log) <= STALE_CYCLES:
+        return False
+    enemy = 1 - seat
+    now = sum(max(0, c["health"]) for c in view["sides"][enemy]["chars"] if c["alive"] and c["row"] >= 0)
+    return now >= log[-STALE_CYCLES - 1][enemy]
 
 
 class _Context:
@@ -55,6 +75,8 @@ class _Context:
             return self.chars[action[1]]["ap"]
         if kind == "end":
             return END_VALUE
+        if kind == "propose_tie":
+            return 1e6 if stalled(self.view, self.seat) else -1e8
         if kind == "move":
             return self._move(action[1], action[2])
         return self._skill(action[1], action[2], action[3])

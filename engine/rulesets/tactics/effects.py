@@ -3,6 +3,8 @@
 A skill is data (characters.py); this module is the one place that gives its effect kinds their
 meaning (G0-9). The order of one Act Skill follows the spec's state machine: defensive reacts
 (A0-7), effects (S0-R22), damage (S0-R23), the offensive react (S0-R35), then defeats (S0-R24, G0-17).
+A React Skill "may" be used (S0-R35, S0-R36): under react_choice=ask the resolution pauses (b.resolving)
+and its owner decides; `resume` carries on from that stage.
 """
 
 from .board import beats, compact, free_cells
@@ -20,31 +22,121 @@ class Resolution:
         self.hits: dict[int, Char] = {}      # target uid -> the character whose damage hit it last
 
 
-def use_skill(b: Battle, actor: Char, skill: Skill, targets: list[Char]) -> None:
-    """Resolve an Act or Unique Skill whose cost is paid (S0-R21..R25)."""
-    res = Resolution(actor)
+class Pending:
+    """An Act or Unique Skill being resolved (A0-7 order), resumable: under react_choice=ask it pauses
+    where a React Skill is ready and its owner decides whether to use it (S0-R35, S0-R36)."""
+
+    __slots__ = ("actor", "skill", "targets", "res", "stage", "asking")
+
+    def __init__(self, actor: int, skill: str, targets: list[int], res: Resolution):
+        self.actor, self.skill, self.targets, self.res = actor, skill, targets, res
+        self.stage = 0                  # the index of the next stage to run (see stages)
+        self.asking: dict | None = None  # the React Skill offered now: uid, skill, trigger, rule, ...
+
+    def to_data(self) -> dict:
+        """The resolution left to run, as data (the digest and the view hold it)."""
+        return {"actor": self.actor, "skill": self.skill, "targets": list(self.targets), "stage": self.stage,
+                "hits": sorted([uid, char.uid] for uid, char in self.res.hits.items()),
+                "asking": dict(self.asking) if self.asking else None}
+
+
+def use_skill(b: Battle, actor: Char, skill: Skill, targets: list[Char]) -> bool:
+    """Resolve an Act or Unique Skill whose cost is paid (S0-R21..R25). Returns True when it is fully
+    resolved; False when it paused for a React Skill decision (b.resolving holds the rest)."""
+    b.resolving = Pending(actor.uid, skill.id, [t.uid for t in targets], Resolution(actor))
+    return resume(b)
+
+
+def stages(b: Battle, p: Pending) -> list[tuple]:
+    """The spec's order (A0-7, G0-10): defensive reacts per target (before or after damage), effects
+    (S0-R22), damage (S0-R23), the offensive react (S0-R35), defeats (S0-R24)."""
+    skill = _skill_of(b, p)
     attack = skill.target in ENEMY_TARGETS
     defend_first = b.opts["react_timing"] == "before_damage"
+    out: list[tuple] = []
     if attack and defend_first:
-        for target in targets:
-            defend(b, target, actor, res)
-    for effect in skill.effects:                                   # S0-R22: effects first
-        if effect.kind != "damage":
-            apply_effect(b, actor, effect, targets, "S0-R22")
-    base = sum(effect.amount for effect in skill.effects if effect.kind == "damage")
-    if base:                                                        # S0-R23: then damage, all at once
-        for target in targets:
-            if target.alive:
-                hit(b, actor, target, base, skill.element, res)
+        out += [("defend", uid) for uid in p.targets]
+    out += [("effects",), ("damage",)]
     if attack and not defend_first:
-        for target in targets:
-            if target.alive and target.health > 0:
-                defend(b, target, actor, res)
-    if attack or b.opts["offensive_react"] == "any_act":
-        offend(b, actor, targets, res)
-    elif b.log.events is not None and _ready_react(b, actor, "after_own_act") is not None:
-        b.log.emit("no_offensive_react", "S0-R35", seat=actor.owner, uid=actor.uid, skill=skill.id)
-    settle_defeats(b, res)
+        out += [("defend", uid) for uid in p.targets]
+    out += [("offend",), ("defeats",)]
+    return out
+
+
+def _skill_of(b: Battle, p: Pending) -> Skill:
+    return next(s for s in b.char(p.actor).defn.skills() if s.id == p.skill)
+
+
+def resume(b: Battle, answer: str | None = None) -> bool:
+    """Run the resolution's stages until one needs a decision (False) or all are done (True).
+    `answer` ("react" or "decline") settles the React Skill offered at the current stage."""
+    p = b.resolving
+    plan = stages(b, p)
+    if answer is not None:
+        asked, p.asking = p.asking, None
+        char = b.char(asked["uid"])
+        if answer == "react":
+            _fire(b, plan[p.stage], char, p)
+        else:
+            b.log.emit("react_declined", asked["rule"], seat=char.owner, uid=char.uid, skill=asked["skill"],
+                       trigger=asked["trigger"])
+        p.stage += 1
+    while p.stage < len(plan):
+        if _run(b, plan[p.stage], p):
+            return False
+        p.stage += 1
+    b.resolving = None
+    return True
+
+
+def _run(b: Battle, stage: tuple, p: Pending) -> bool:
+    """One stage; True when it pauses to offer a React Skill (react_choice=ask)."""
+    actor, skill = b.char(p.actor), _skill_of(b, p)
+    targets = [b.char(uid) for uid in p.targets]
+    kind = stage[0]
+    if kind == "effects":
+        for effect in skill.effects:                               # S0-R22: effects first
+            if effect.kind != "damage":
+                apply_effect(b, actor, effect, targets, "S0-R22")
+    elif kind == "damage":
+        base = sum(effect.amount for effect in skill.effects if effect.kind == "damage")
+        if base:                                                    # S0-R23: then damage, all at once
+            for target in targets:
+                if target.alive:
+                    hit(b, actor, target, base, skill.element, p.res)
+    elif kind == "defeats":
+        settle_defeats(b, p.res)
+    elif kind == "defend":
+        char = b.char(stage[1])
+        react = _ready_react(b, char, "when_attacked")
+        if react is not None:
+            return _offer(b, stage, char, react, p, "S0-R36", attacker=actor.uid)
+    else:                                                           # offend
+        react = _ready_react(b, actor, "after_own_act")
+        if skill.target in ENEMY_TARGETS or b.opts["offensive_react"] == "any_act":
+            if react is not None:
+                return _offer(b, stage, actor, react, p, "S0-R35",
+                              targets=[t.uid for t in _offense_recipients(b, actor, react, targets)])
+        elif react is not None and b.log.events is not None:
+            b.log.emit("no_offensive_react", "S0-R35", seat=actor.owner, uid=actor.uid, skill=skill.id)
+    return False
+
+
+def _offer(b: Battle, stage: tuple, char: Char, react: Skill, p: Pending, rule: str, **about) -> bool:
+    """react_choice=auto: the React Skill fires at once (False); ask: its owner is asked (True)."""
+    if b.opts["react_choice"] == "auto":
+        _fire(b, stage, char, p)
+        return False
+    p.asking = {"uid": char.uid, "seat": char.owner, "skill": react.id, "trigger": react.trigger, "rule": rule,
+                **about}
+    return True
+
+
+def _fire(b: Battle, stage: tuple, char: Char, p: Pending) -> None:
+    if stage[0] == "defend":
+        defend(b, char, b.char(p.actor), p.res)
+    else:
+        offend(b, char, [b.char(uid) for uid in p.targets], p.res)
 
 
 def defend(b: Battle, char: Char, attacker: Char, res: Resolution) -> None:
@@ -60,6 +152,14 @@ def defend(b: Battle, char: Char, attacker: Char, res: Resolution) -> None:
     _react_effects(b, char, react, recipients, res)
 
 
+def _offense_recipients(b: Battle, actor: Char, react: Skill, targets: list[Char]) -> list[Char]:
+    if react.target == "self":
+        return [actor]
+    if react.target == "target":
+        return [t for t in targets if t.alive]
+    return [c for c in b.on_board(actor.owner)]
+
+
 def offend(b: Battle, actor: Char, targets: list[Char], res: Resolution) -> None:
     """S0-R35/R33/R34: when the character attacks a target with an Act Skill (offensive_react=any_act:
     after any Act Skill), an unused after_own_act React Skill adds its effect."""
@@ -67,12 +167,7 @@ def offend(b: Battle, actor: Char, targets: list[Char], res: Resolution) -> None
     if react is None:
         return
     actor.react_used = True
-    if react.target == "self":
-        recipients = [actor]
-    elif react.target == "target":
-        recipients = [t for t in targets if t.alive]
-    else:
-        recipients = [c for c in b.on_board(actor.owner)]
+    recipients = _offense_recipients(b, actor, react, targets)
     b.log.emit("react", "S0-R35", seat=actor.owner, uid=actor.uid, skill=react.id, trigger=react.trigger,
                targets=[c.uid for c in recipients])
     b.log.emit("react_cost", "S0-R33", uid=actor.uid, ap=0)

@@ -14,10 +14,13 @@ from collections.abc import Mapping
 
 from .board import deepest_row, move_allowance, move_cells, deploy_cells, placement_rows
 from .state import Battle, Char
-from .turn import pending, target_sets
+from .turn import may_propose_tie, pending, target_sets
 
 SHAPES = ('["deploy", uid, row, col]', '["choose", uid]', '["move", row, col]',
-          '["skill", skill_id, [target uids], soulwell_spend]', '["end"]', '["abandon"]')
+          '["skill", skill_id, [target uids], soulwell_spend]', '["end"]', '["abandon"]',
+          '["react", uid, skill_id]', '["decline", uid]', '["propose_tie"]', '["accept_tie"]', '["refuse_tie"]')
+ANSWERS = ("react", "decline")
+TIE_ANSWERS = ("accept_tie", "refuse_tie")
 
 
 class LegalList(Mapping):
@@ -82,6 +85,22 @@ def illegal_reason(b: Battle, seat: int, action, step=None) -> str | None:
 def _phase(b: Battle, step, kind: str) -> str | None:
     """The action's kind against what is pending: a deployment, a speed-tie choice or a turn."""
     pend, seat = step[0], step[1]
+    if pend == "react":
+        if kind not in ANSWERS:
+            offer = step[2]
+            return (f"first use or decline {_name(b.char(offer['uid']))}'s React Skill {offer['skill']}: "
+                    f"[\"react\", uid, skill_id] or [\"decline\", uid] ({offer['rule']})")
+        return None
+    if kind in ANSWERS:
+        return "no React Skill is waiting for an answer now (S0-R35, S0-R36)"
+    if pend == "agree":
+        if kind not in TIE_ANSWERS:
+            return f"first answer seat {1 - seat}'s tie proposal: [\"accept_tie\"] or [\"refuse_tie\"] (G0-14)"
+        return None
+    if kind in TIE_ANSWERS:
+        return "no tie proposal is waiting for an answer (G0-14)"
+    if kind == "propose_tie" and pend != "turn":
+        return "a tie may be proposed during one of the player's character turns (G0-14)"
     if pend == "deploy":
         if kind != "deploy":
             return f"seat {seat} is deploying its army; characters act once both armies are deployed (S0-R7)"
@@ -95,6 +114,25 @@ def _phase(b: Battle, step, kind: str) -> str | None:
         return f"deployment is over; it is {_name(step[2])}'s turn (S0-R7)"
     if kind == "choose":
         return f"there is no speed tie to settle; it is {_name(step[2])}'s turn (S0-R13)"
+    return None
+
+
+def _react(b: Battle, step, action) -> str | None:
+    """S0-R35/R36: the React Skill offered now, by the character it belongs to."""
+    offer = step[2]
+    if action[1] != offer["uid"] or (action[0] == "react" and action[2] != offer["skill"]):
+        char = b.char(offer["uid"])
+        return (f"the React Skill offered now is {_name(char)}'s {offer['skill']} (uid {offer['uid']}) "
+                f"({offer['rule']})")
+    return None
+
+
+def _propose(b: Battle, step, action) -> str | None:
+    """G0-14: tie by agreement, when the option allows it, at most once a cycle (P0-11)."""
+    if not b.opts["tie_by_agreement"]:
+        return "tie by agreement is off (option tie_by_agreement, G0-14)"
+    if not may_propose_tie(b, step[1]):
+        return f"seat {step[1]} already proposed a tie this cycle; a player proposes at most once a cycle (P0-11)"
     return None
 
 
@@ -194,7 +232,8 @@ def _skill(b: Battle, step, action) -> str | None:
 
 def _no_skill(b: Battle, char: Char, skill_id: str) -> str:
     if any(r.id == skill_id for r in char.defn.react_skills):
-        return f"{skill_id[:40]} is {_name(char)}'s React Skill: it fires by itself, never as an action (S0-R35, S0-R36)"
+        return (f"{skill_id[:40]} is {_name(char)}'s React Skill: it is offered when its trigger comes, "
+                f"never as an action (S0-R35, S0-R36)")
     for other in b.on_board(char.owner):
         if other is not char and any(s.id == skill_id for s in other.defn.skills()):
             return (f"not this character's turn: {skill_id[:40]} is {_name(other)}'s skill, and it is "
@@ -246,11 +285,18 @@ def _at(b: Battle, seat: int, row: int, col: int) -> Char | None:
     return next((c for c in b.on_board(seat) if c.row == row and c.col == col), None)
 
 
-_CHECKS = {"deploy": _deploy, "choose": _choose, "move": _move, "skill": _skill, "end": lambda b, step, action: None}
+_CHECKS = {"deploy": _deploy, "choose": _choose, "move": _move, "skill": _skill, "end": lambda b, step, action: None,
+           "react": _react, "decline": _react, "propose_tie": _propose,
+           "accept_tie": lambda b, step, action: None, "refuse_tie": lambda b, step, action: None}
 _SHAPE = {
     "deploy": (SHAPES[0], (_whole, _whole, _whole)),
     "choose": (SHAPES[1], (_whole,)),
     "move": (SHAPES[2], (_whole, _whole)),
     "skill": (SHAPES[3], (lambda v: isinstance(v, str), lambda v: isinstance(v, list), _whole)),
     "end": (SHAPES[4], ()),
+    "react": (SHAPES[6], (_whole, lambda v: isinstance(v, str))),
+    "decline": (SHAPES[7], (_whole,)),
+    "propose_tie": (SHAPES[8], ()),
+    "accept_tie": (SHAPES[9], ()),
+    "refuse_tie": (SHAPES[10], ()),
 }

@@ -100,6 +100,14 @@ OPTIONS = (
            "An offensive React Skill fires 'when the character attacks a target': after an Act Skill aimed "
            "at enemies ('attacks', as the spec states), or after any Act Skill, even one on itself or its "
            "allies ('any_act', the earlier behaviour).", choices=("attacks", "any_act")),
+    Option("react_choice", "ask", "S0-R35",
+           "A React Skill 'may' be used (S0-R35, S0-R36): 'ask' pauses the skill's resolution where a React "
+           "Skill is ready and its owner uses or declines it (a declined one stays ready this cycle); 'auto' "
+           "uses every ready React Skill at once (the earlier behaviour).", choices=("ask", "auto")),
+    Option("tie_by_agreement", True, "G0-14",
+           "'Also allow tie by agreement' (A0-9: always offered): during one of its character turns a player "
+           "may propose a tie, at most once a cycle (P0-11); the other accepts (a draw) or refuses (the turn "
+           "goes on). false: no proposals."),
     Option("chain_skills", False, "A0-10",
            "false: one action per turn (the source's 'chooses one of the following actions'); true: Act "
            "Skills may be chained, each paid and each at most once a turn (P0-3), until the player ends "
@@ -117,8 +125,9 @@ SETTLED = {
     "G0-9": "Card data is the project's own: one damage kind plus shield, burn and weaken statuses, all "
             "read by one interpreter (effects.py).",
     "G0-10": "Offered as the react_timing option (A0-7).",
-    "A0-9": "Settled by the G0-14 tests (stall_cycles, tie_when_harmless) and the project's cycle cap "
-            "(P0-1, cycle_cap), which never declares a tie while either side can still change the outcome.",
+    "A0-9": "Settled by the G0-14 tests (stall_cycles, tie_when_harmless, tie_by_agreement) and the project's "
+            "cycle cap (P0-1, cycle_cap), which never declares a tie while either side can still change the "
+            "outcome.",
     "A0-2": "Offered as the 'global_speed' value of the interleave option (G0-15).",
     "A0-3": "Only possible under global_speed: a tie between the two sides goes to the First Player, "
             "the holder of the First Player Card.",

@@ -12,7 +12,7 @@ from .characters import (BUILTIN_FILE, Content, builtin_content, content_from_da
 from .options import OPTIONS, SETTLED
 from .position import build_position, check_position
 from .state import Battle, Char, Side
-from . import turn
+from . import effects, turn
 from .legality import LegalList, illegal_reason
 
 SETUP_STREAM = 99       # the PRNG stream that picks default armies, apart from the battle's own
@@ -223,9 +223,17 @@ class Tactics(Ruleset):
         elif kind == "choose":
             tied = list(step[2])
             build, asked, prompt = (lambda: [["choose", uid] for uid in tied]), "choose_order", {"tied": tied}
+        elif kind == "react":
+            offer = step[2]
+            prompt = {key: value for key, value in offer.items() if key not in ("seat", "rule")}
+            build, asked = (lambda: [["react", offer["uid"], offer["skill"]], ["decline", offer["uid"]]]), "react"
+        elif kind == "agree":
+            build, asked, prompt = (lambda: [["accept_tie"], ["refuse_tie"]]), "agree", {"proposal": "tie",
+                                                                                           "by": 1 - seat}
         else:
             char = step[2]
-            build, asked, prompt = (lambda: turn.turn_actions(state, char)), "choose_action", {"uid": char.uid}
+            tie = [["propose_tie"]] if turn.may_propose_tie(state, seat) else []
+            build, asked, prompt = (lambda: turn.turn_actions(state, char) + tie), "choose_action", {"uid": char.uid}
         return Decision((seat,), LegalList(seat, lambda: build() + [["abandon"]]), asked, prompt)
 
     def illegal_reason(self, state: Battle, decision, player: int, action, key: str) -> str | None:
@@ -235,8 +243,10 @@ class Tactics(Ruleset):
             step = ("deploy", seat)
         elif decision.kind == "choose_order":
             step = ("choose", seat, decision.prompt["tied"])
-        else:
+        elif decision.kind == "choose_action":
             step = ("turn", seat, state.char(decision.prompt["uid"]))
+        else:
+            step = turn.pending(state)
         return illegal_reason(state, player, action, step)
 
     def apply(self, state: Battle, moves: dict) -> None:
@@ -249,6 +259,14 @@ class Tactics(Ruleset):
             turn.deploy(state, action[1], action[2], action[3])
         elif kind == "choose":
             turn.choose(state, action[1])
+        elif kind in ("react", "decline"):
+            actor, skill_id = state.char(state.resolving.actor), state.resolving.skill
+            if effects.resume(state, kind):
+                self._after_skill(state, actor, skill_id)
+        elif kind == "propose_tie":
+            turn.propose_tie(state, seat)
+        elif kind in ("accept_tie", "refuse_tie"):
+            turn.answer_tie(state, seat, kind == "accept_tie")
         else:
             self._turn_action(state, seat, action)
 
@@ -263,15 +281,22 @@ class Tactics(Ruleset):
         if action[0] == "move":
             turn.move(state, char, action[1], action[2])
         elif action[0] == "skill":
-            turn.act(state, char, action[1], action[2], action[3])
-            if state.opts["chain_skills"]:
-                turn.check_end(state, char.owner)   # a defeat ends the battle at once (S0-R37)
-            if state.opts["chain_skills"] and char.alive and state.result is None:
-                state.chained.append(action[1])     # A0-10: the turn goes on until End of Turn
-                state.acting = char.uid
-                return
+            if turn.act(state, char, action[1], action[2], action[3]):
+                self._after_skill(state, char, action[1])
+            return
         else:
             turn.end_turn(state, char)
+        turn.close_turn(state, char)
+
+    @staticmethod
+    def _after_skill(state: Battle, char, skill_id: str) -> None:
+        """Once a skill is fully resolved: the turn ends, or under chain_skills goes on (A0-10)."""
+        if state.opts["chain_skills"]:
+            turn.check_end(state, char.owner)   # a defeat ends the battle at once (S0-R37)
+        if state.opts["chain_skills"] and char.alive and state.result is None:
+            state.chained.append(skill_id)      # A0-10: the turn goes on until End of Turn
+            state.acting = char.uid
+            return
         turn.close_turn(state, char)
 
     def advance(self, state: Battle) -> None:
@@ -286,8 +311,8 @@ class Tactics(Ruleset):
         data["characters"] = {cid: defn.to_data() for cid, defn in sorted(ids.items())}
         data["options"] = dict(state.opts)
         step = turn.pending(state)
-        data["pending"] = None if step is None else {"kind": step[0], "seat": step[1],
-                                                    "uid": step[2].uid if step[0] == "turn" else None}
+        uid = step[2].uid if step and step[0] == "turn" else step[2]["uid"] if step and step[0] == "react" else None
+        data["pending"] = None if step is None else {"kind": step[0], "seat": step[1], "uid": uid}
         return data
 
     def secrets(self, state: Battle, player) -> list:

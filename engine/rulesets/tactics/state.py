@@ -70,7 +70,8 @@ class Battle:
     """The whole game state. `opts` holds the resolved options; `log` may be switched off."""
 
     __slots__ = ("sides", "phase", "deploying", "cycle", "first", "active", "acting", "turn", "placed",
-                 "rng", "opts", "log", "result", "next_uid", "stall", "mark", "content", "chained")
+                 "rng", "opts", "log", "result", "next_uid", "stall", "mark", "content", "chained",
+                 "resolving", "tie_offer", "tie_proposed", "health_log")
 
     def __init__(self, sides: list[Side], first: int, rng: Rng, opts: dict, log: EventLog, content):
         self.sides, self.first = sides, first
@@ -87,6 +88,10 @@ class Battle:
         self.stall = 0                  # whole cycles in a row without change (G0-14)
         self.mark = ""                  # Health and positions at the cycle's start (G0-14)
         self.chained: list[str] = []    # Act Skills used so far this turn, under chain_skills (A0-10, P0-3)
+        self.resolving = None           # effects.Pending: a skill paused for a React Skill decision (S0-R35/R36)
+        self.tie_offer: int | None = None   # the seat whose tie proposal awaits an answer (G0-14)
+        self.tie_proposed: list[int] = []   # seats that proposed a tie this cycle (P0-11: once a cycle)
+        self.health_log: list[list[int]] = []   # each side's total Health at the last cycle starts (bots read it)
 
     def char(self, uid: int) -> Char | None:
         """The character with this uid, or None."""
@@ -114,6 +119,10 @@ class Battle:
             "placed": self.placed,
             "stall": self.stall,
             "chained": list(self.chained),
+            "resolving": self.resolving.to_data() if self.resolving else None,
+            "tie_offer": self.tie_offer,
+            "tie_proposed": list(self.tie_proposed),
+            "health_log": [list(h) for h in self.health_log],
             "rng": self.rng.to_data(),
             "result": self.result.to_data() if self.result else None,
         }

@@ -69,9 +69,19 @@ def begin_cycle(b: Battle) -> None:
         if b.result is not None:
             return
     b.active = b.first
+    b.tie_proposed = []                                  # P0-11: a tie may be proposed again
+    b.health_log = (b.health_log + [[total_health(b, s) for s in (0, 1)]])[-HEALTH_LOG:]
     b.log.emit("cycle", "S0-R11", cycle=b.cycle, first=b.first,
                turns=sum(1 for s in (0, 1) for c in b.on_board(s) if not c.engaged))
     b.mark = fingerprint(b)
+
+
+HEALTH_LOG = 11     # cycle starts kept: enough to compare with ten cycles ago
+
+
+def total_health(b: Battle, seat: int) -> int:
+    """A side's Health on the board (what a bot compares to see whether the battle goes anywhere)."""
+    return sum(max(0, c.health) for c in b.on_board(seat))
 
 
 def refresh(b: Battle) -> None:
@@ -250,11 +260,17 @@ def ready(b: Battle, seat: int) -> list[Char]:
 
 
 def pending(b: Battle):
-    """What happens next: ("deploy", seat), ("choose", seat, uids), ("turn", seat, char) or None."""
+    """What happens next: ("deploy", seat), ("choose", seat, uids), ("turn", seat, char),
+    ("react", seat, offer) (a React Skill to use or decline), ("agree", seat) (a tie proposal to answer)
+    or None."""
     if b.phase == "deploy":
         return ("deploy", b.deploying)
     if b.phase != "cycle" or b.result is not None:
         return None
+    if b.resolving is not None and b.resolving.asking:               # S0-R35/R36: use the React Skill?
+        return ("react", b.resolving.asking["seat"], b.resolving.asking)
+    if b.tie_offer is not None:                                      # G0-14: answer a tie proposal
+        return ("agree", 1 - b.tie_offer)
     if b.acting is not None:
         char = b.char(b.acting)
         return ("turn", char.owner, char)
@@ -308,8 +324,9 @@ def move(b: Battle, char: Char, row: int, col: int) -> None:
     compact(b, char.owner)
 
 
-def act(b: Battle, char: Char, skill_id: str, target_uids: list[int], spend: int) -> None:
-    """S0-R21 with S0-R4/G0-6: Soulwell points go onto the character, the cost is paid, the skill resolves."""
+def act(b: Battle, char: Char, skill_id: str, target_uids: list[int], spend: int) -> bool:
+    """S0-R21 with S0-R4/G0-6: Soulwell points go onto the character, the cost is paid, the skill resolves
+    (True), or pauses for a React Skill decision (False; S0-R35, S0-R36)."""
     skill = next(s for s in char.defn.skills() if s.id == skill_id)
     side = b.sides[char.owner]
     if spend:
@@ -322,7 +339,7 @@ def act(b: Battle, char: Char, skill_id: str, target_uids: list[int], spend: int
         char.unique_used = True
     b.log.emit("skill", "G0-11" if unique else "S0-R21", seat=char.owner, uid=char.uid, skill=skill.id,
                targets=list(target_uids), ap=skill.ap, left=char.ap, element=skill.element)
-    use_skill(b, char, skill, [b.char(uid) for uid in target_uids])
+    return use_skill(b, char, skill, [b.char(uid) for uid in target_uids])
 
 
 def end_turn(b: Battle, char: Char) -> None:
@@ -366,6 +383,29 @@ def check_end(b: Battle, acting_seat: int | None) -> None:
         finish(b, 1 - lost[0], f"seat {lost[0]}'s {'King' if king else 'army'} was defeated", "S0-R37")
 
 
+def may_propose_tie(b: Battle, seat: int) -> bool:
+    """G0-14 'also allow tie by agreement' (A0-9: always offered), at most once a cycle (P0-11)."""
+    return b.opts["tie_by_agreement"] and seat not in b.tie_proposed
+
+
+def propose_tie(b: Battle, seat: int) -> None:
+    """G0-14: the seat proposes a tie; the other answers before the turn goes on (P0-11: once a cycle)."""
+    b.tie_offer = seat
+    b.tie_proposed.append(seat)
+    b.log.emit("tie_proposed", "G0-14", seat=seat)
+    b.log.emit("tie_once", "P0-11", seat=seat, cycle=b.cycle)
+
+
+def answer_tie(b: Battle, seat: int, accept: bool) -> None:
+    """G0-14: accepted, the battle is a draw; refused, the proposer's turn goes on."""
+    proposer, b.tie_offer = b.tie_offer, None
+    if accept:
+        b.log.emit("tie_accepted", "G0-14", seat=seat, by=proposer)
+        finish(b, None, "the players agreed to a tie", "G0-14")
+    else:
+        b.log.emit("tie_refused", "G0-14", seat=seat, by=proposer)
+
+
 def abandon(b: Battle, seat: int) -> None:
     """S0-R38: a player who abandons loses."""
     b.sides[seat].abandoned = True
@@ -377,6 +417,8 @@ def finish(b: Battle, winner: int | None, reason: str, rule: str) -> None:
     """Record the result (S0-R37..R39) and stop the battle."""
     b.result = Outcome.win_or_draw(winner, reason, rule)
     b.phase = "ended"
+    b.resolving = None
+    b.tie_offer = None
     b.log.emit("end", rule, winner=winner, reason=reason)
 
 
