@@ -154,6 +154,13 @@ class Renderer:
         if kind == "turn":
             name = char_names(view, self.lang).get(self._actor_uid(), "?")
             return message("ui", "t_status_turn", self.lang, cycle=view["cycle"], seat=seat, name=name)
+        if kind == "react" and decision is not None:
+            prompt = decision.prompt
+            return message("ui", "t_status_react", self.lang, seat=seat,
+                           name=char_names(view, self.lang).get(prompt.get("uid"), "?"),
+                           skill=skill_names(view, self.lang).get(prompt.get("skill"), prompt.get("skill")))
+        if kind == "agree":
+            return message("ui", "t_status_agree", self.lang, seat=seat)
         return message("ui", "t_status_other", self.lang, seat=seat)
 
     # --- clicks --------------------------------------------------------------------------
@@ -337,6 +344,15 @@ class Renderer:
                             if uid in pieces:
                                 pieces[uid].classList.add("legal-target")
 
+    def _action_words(self, action: list, index: int, skills: dict) -> str:
+        """A button's words for an action of a decision without board gestures."""
+        kind = action[0] if action and isinstance(action[0], str) else ""
+        if kind == "react":
+            return message("ui", "t_react_use", self.lang, skill=skills.get(action[2], action[2]))
+        if kind in ("decline", "accept_tie", "refuse_tie"):
+            return message("ui", {"decline": "t_react_decline"}.get(kind, f"t_{kind}"), self.lang)
+        return message("ui", "t_generic_action", self.lang, number=index + 1)
+
     def _draw_controls(self, view: dict, interactive: bool) -> None:
         box = dom.find("tactics-skills")
         buttons = []
@@ -357,13 +373,23 @@ class Renderer:
                     button.classList.add("chosen")
                 buttons.append(button)
         elif interactive and self.kind not in ("deploy", "choose", "turn"):
-            # A decision this renderer has no board gestures for: one button per legal action.
+            # A decision with no board gestures (a React Skill to use, a tie to answer, or a kind this
+            # renderer does not know): one button per legal action, in words where it knows them.
+            skills = skill_names(view, self.lang)
             for index, action in enumerate(self.legal):
+                if action == ["abandon"]:
+                    continue          # the Abandon button below the board is always there
                 button = dom.clone("tskill")
                 button.dataset.action = str(index)
-                dom.set_text(button.querySelector(".sname"), message("ui", "t_generic_action", self.lang, number=index + 1))
+                dom.set_text(button.querySelector(".sname"), self._action_words(action, index, skills))
                 dom.set_text(button.querySelector(".scost"), "")
                 buttons.append(button)
+        if interactive and self.kind == "turn" and ["propose_tie"] in self.legal:
+            button = dom.clone("tskill")        # G0-14: a tie by agreement may be proposed on a turn
+            button.dataset.action = str(self.legal.index(["propose_tie"]))
+            dom.set_text(button.querySelector(".sname"), message("ui", "t_propose_tie", self.lang))
+            dom.set_text(button.querySelector(".scost"), "")
+            buttons.append(button)
         box.replaceChildren(*buttons)
         spends = self._spends() if interactive else []
         spend_box = dom.find("tactics-spend-box")
