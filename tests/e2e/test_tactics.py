@@ -69,6 +69,12 @@ def click_one_decision(tab: Tab, use_skills: bool = True) -> str:
         else:
             page.click("#tactics-end")
             done = "end"
+    elif kind in ("react", "agree"):     # S0-R35/R36: use the React Skill; G0-14: play on
+        buttons = page.locator("#tactics-skills button[data-action]")
+        words = [buttons.nth(i).inner_text() for i in range(buttons.count())]
+        assert len(words) == 2 and not any(word.startswith("Choice") for word in words), words
+        buttons.first.click() if kind == "react" else buttons.nth(1).click()
+        done = kind
     else:
         raise AssertionError(f"unexpected decision kind {kind!r}: {tab.text('#tactics-status')}")
     page.wait_for_function(f"+document.getElementById('tactics-game').dataset.actions > {before}")
@@ -221,6 +227,29 @@ def test_abandon_ends_the_game_and_cites_s0_r38(open_page):
     assert tab.page.locator('#tactics-log li[data-rule="S0-R38"]').count() == 1
     report = cli_replay(payload_of(share_link(tab)))
     assert report["digest"] == tab.page.get_attribute("#tactics-outcome", "data-digest")
+    tab.assert_clean()
+
+
+def test_a_tie_proposed_and_accepted_by_clicks_ends_the_game_citing_g0_14(open_page):
+    """G0-14: on a turn, 'Propose a tie'; the other human accepts; the outcome is a draw citing G0-14."""
+    tab = open_page("tactics-tie")
+    tab.goto("index.html#/tactics")
+    start_game(tab, ("human", "human"), seed=5)
+    page = tab.page
+    while page.get_attribute("#tactics-status", "data-kind") != "turn":
+        wait_human_or_end(tab)
+        click_one_decision(tab, use_skills=False)
+    proposer = page.get_attribute("#tactics-status", "data-seat")
+    page.get_by_role("button", name="Propose a tie").click()
+    page.wait_for_function("document.getElementById('tactics-status').dataset.kind === 'agree'")
+    assert page.get_attribute("#tactics-status", "data-seat") == str(1 - int(proposer))
+    assert "proposes a tie" in tab.text("#tactics-status")
+    page.get_by_role("button", name="Accept the tie").click()
+    page.wait_for_selector("#tactics-outcome[data-digest]", state="visible")
+    assert "G0-14" in tab.text("#tactics-outcome")
+    report = cli_replay(payload_of(share_link(tab)))
+    assert report["outcome"]["draw"] and report["outcome"]["rule"] == "G0-14"
+    assert report["digest"] == page.get_attribute("#tactics-outcome", "data-digest")
     tab.assert_clean()
 
 
