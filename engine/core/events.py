@@ -41,12 +41,18 @@ class EventLog:
 
     def emit(self, kind: str, rule: str, *, reasons=(), **data) -> None:
         """Record one event (a no-op when the log is off)."""
-        if self.events is not None:
-            if self.known is not None:
-                for cited in (rule, *(reason.get("rule") for reason in reasons)):
-                    if cited is not None and cited not in self.known:
-                        raise ValueError(f"event {kind!r} cites {cited!r}, which is not in the rule catalogue")
-            self.events.append(Event(kind, rule, data, tuple(reasons)))
+        if self.events is None:
+            return
+        known = self.known
+        if known is not None and rule not in known:
+            raise ValueError(f"event {kind!r} cites {rule!r}, which is not in the rule catalogue")
+        if reasons:
+            reasons = tuple(reasons)
+            for reason in reasons:
+                cited = reason.get("rule")
+                if known is not None and cited is not None and cited not in known:
+                    raise ValueError(f"event {kind!r} cites {cited!r}, which is not in the rule catalogue")
+        self.events.append(Event(kind, rule, data, reasons))
 
     def take(self) -> list[Event]:
         """The events since the last take, clearing them."""
