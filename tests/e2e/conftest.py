@@ -12,15 +12,9 @@ Nothing here imports Playwright or starts a process at import time: inside Pyodi
 are collected, then skipped by their `needs_subprocess` mark (tests/conftest.py).
 """
 
-import functools
-import subprocess
-import sys
-import threading
-from urllib.parse import urlsplit
-
 import pytest
 
-from .support import CHROMIUM, CHROMIUM_ARGS, PREFIX, ROOT, Tab
+from .support import CHROMIUM, CHROMIUM_ARGS, SiteServer, Tab, build_site
 
 
 # --- the site ----------------------------------------------------------------------------------
@@ -28,48 +22,17 @@ from .support import CHROMIUM, CHROMIUM_ARGS, PREFIX, ROOT, Tab
 @pytest.fixture(scope="session")
 def site(tmp_path_factory):
     """The site, built once into a temporary folder."""
-    out = tmp_path_factory.mktemp("site") / "dist"
-    result = subprocess.run([sys.executable, str(ROOT / "build" / "build_site.py"), "--out", str(out)],
-                            cwd=ROOT, capture_output=True, text=True, timeout=300)
-    if result.returncode != 0 or not (out / "index.html").exists():
-        pytest.fail(f"site build failed (exit {result.returncode}):\n{result.stdout}\n{result.stderr}")
-    return out
+    return build_site(tmp_path_factory.mktemp("site") / "dist")
 
 
 @pytest.fixture(scope="session")
 def base_url(site):
     """`http://127.0.0.1:PORT/a/b/`, serving the built site; stopped at the end of the session."""
-    import http.server
-
-    class Handler(http.server.SimpleHTTPRequestHandler):
-        extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map,
-                          ".mjs": "text/javascript", ".js": "text/javascript", ".wasm": "application/wasm",
-                          ".json": "application/json", ".toml": "text/plain; charset=utf-8",
-                          ".py": "text/plain; charset=utf-8", ".whl": "application/zip",
-                          ".zip": "application/zip"}
-
-        def send_head(self):
-            if not urlsplit(self.path).path.startswith(PREFIX):
-                self.send_error(404, "outside the site's sub-path")
-                return None
-            return super().send_head()
-
-        def translate_path(self, path):
-            return super().translate_path("/" + urlsplit(path).path[len(PREFIX):])
-
-        def log_message(self, format, *args):  # noqa: A002  (quiet: the tests record requests)
-            pass
-
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Handler, directory=str(site)))
-    server.daemon_threads = True
-    thread = threading.Thread(target=server.serve_forever, name="e2e-http", daemon=True)
-    thread.start()
+    server = SiteServer(site)
     try:
-        yield f"http://127.0.0.1:{server.server_port}{PREFIX}"
+        yield server.base
     finally:
-        server.shutdown()
-        server.server_close()
-        thread.join(timeout=5)
+        server.stop()
 
 
 # --- the browser -------------------------------------------------------------------------------
