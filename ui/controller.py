@@ -14,7 +14,7 @@ engine views, decisions and events only, and writes text with textContent only.
 import asyncio
 import importlib
 
-from pyscript import window
+from pyscript import document, window
 
 from engine.core import SkirmishError, Session, decode_link, encode_link, make_bot
 from engine.rulesets import get as get_ruleset
@@ -48,6 +48,7 @@ class Controller:
         self.logged = 0
         self.demo: tuple[str, int] | None = None
         self.view = None
+        self.focus_game = False         # a game just started from the form: the keyboard goes to it
         self.renderer = importlib.import_module(page.renderer).Renderer(self)
 
     # --- parts and wiring ------------------------------------------------------------------
@@ -69,6 +70,7 @@ class Controller:
         for name, handler in handlers.items():
             if self.part(name):
                 self.bind(self.part(name), "click", handler)
+        self.bind(self.section, "keydown", self.on_key)
         self.renderer.bind()
         if self.part("start"):
             self.part("start").disabled = False
@@ -108,7 +110,9 @@ class Controller:
         if not players or HUMAN not in players:
             self.load_replay(Replay.start(self.page.id, seed, setup, options), at=0)
             self.play()
+            self.part("pause").focus()      # Space pauses, arrows step (on_key)
             return
+        self.focus_game = True
         self.players = list(players)
         self.session = Session.start(self.page.id, seed=seed, options=options or {}, setup=setup)
         self.bots = {seat: make_bot(self.ruleset, who) for seat, who in enumerate(self.players) if who != HUMAN}
@@ -391,9 +395,33 @@ class Controller:
         self._toggle_play()
 
     def _toggle_play(self) -> None:
-        if self.part("play"):
-            dom.show(self.part("play"), not self.playing)
-            dom.show(self.part("pause"), self.playing)
+        """Show Play or Pause; the keyboard moves to the one shown, never dropping to <body>."""
+        play, pause = self.part("play"), self.part("pause")
+        if not play:
+            return
+        hiding = pause if not self.playing else play
+        had_focus = hiding.isSameNode(document.activeElement)
+        dom.show(play, not self.playing)
+        dom.show(pause, self.playing)
+        if had_focus:
+            (pause if self.playing else play).focus()
+
+    def on_key(self, event) -> None:
+        """Replay shortcuts anywhere on the page's game except in a field or the log: ←/→ a step,
+        Home/End the first/last step, Space play or pause (on a button, Space presses the button)."""
+        if self.mode != "replay" or event.altKey or event.ctrlKey or event.metaKey:
+            return
+        target = event.target
+        if target.closest("input, select, textarea, .log, form"):
+            return
+        key = str(event.key)
+        actions = {"ArrowLeft": lambda: self.step(-1), "ArrowRight": lambda: self.step(1),
+                   "Home": lambda: self.jump(0), "End": lambda: self.jump(None)}
+        if key == " " and not target.closest("button, a, [role=button]"):
+            actions[" "] = lambda: self.pause() if self.playing else self.play()
+        if key in actions:
+            event.preventDefault()
+            actions[key]()
 
     def step(self, delta: int) -> None:
         self.pause()

@@ -1,5 +1,6 @@
-"""Accessibility in Chromium: zero serious or critical axe-core violations on every page in every
-language (home, each game's setup, galleries, rules); reduced motion honoured; start-up that says
+"""Accessibility in Chromium: zero serious or critical axe-core violations on every page and state in
+every language (home, each game's setup, galleries, rules, a game in play, a game over, a replay, a
+demo; keyboard play has its own file, test_keyboard.py); reduced motion honoured; start-up that says
 what it is doing in the page's language, Start buttons that say why they wait, a failed start that
 says what failed. Mid-game states use the same helper (support.assert_no_serious_axe_violations)."""
 
@@ -32,6 +33,43 @@ def test_no_serious_axe_violations_on_any_page(open_page, lang):
         tab.goto(folder(lang) + page, ready=False)
         assert tab.page.evaluate("document.documentElement.lang") == lang
         assert_no_serious_axe_violations(tab, f"{lang} {page}")
+    tab.assert_clean()
+
+
+@pytest.mark.parametrize("lang", sorted(LOCALES))
+def test_no_serious_axe_violations_in_game_states(open_page, lang):
+    """A tactics game being deployed and then over, an autobattle replay mid-battle and at its end,
+    and a rule demo of each game, in each language."""
+    tab = open_page(f"axe-states-{lang}", locale=LOCALES[lang])
+    page = tab.page
+    tab.goto(f"{folder(lang)}index.html#/tactics")
+    page.select_option("#tactics-seat-1", "human")
+    page.click("#tactics-start")
+    page.wait_for_selector("#tactics-game", state="visible")
+    page.wait_for_function("document.getElementById('tactics-status').dataset.kind === 'deploy'")
+    page.locator("#tactics-tray .tchar.selectable").first.click()      # a piece picked, its cells lit
+    assert page.locator(".tcell.legal-move").count() > 0
+    assert_no_serious_axe_violations(tab, f"{lang} tactics deployment")
+    page.locator(".tcell.legal-move").first.click()
+    page.click("#tactics-abandon")
+    page.wait_for_selector("#tactics-outcome[data-digest]", state="visible")
+    assert_no_serious_axe_violations(tab, f"{lang} tactics game over")
+    page.evaluate("location.hash = '#/autobattle'")
+    page.wait_for_selector("#route-autobattle", state="visible")
+    page.click("#start")
+    page.click("#pause")
+    page.click("#to-start")
+    page.click("#step-forward")
+    assert_no_serious_axe_violations(tab, f"{lang} autobattle replay")
+    page.click("#to-end")
+    page.wait_for_selector("#outcome[data-digest]", state="visible")
+    assert_no_serious_axe_violations(tab, f"{lang} autobattle game over")
+    for ruleset in ("autobattle", "tactics"):
+        tab.goto(f"{folder(lang)}{ruleset}/rules.html", ready=False)
+        page.locator("a.demo").first.click()
+        tab.wait_ready()
+        page.wait_for_selector(f"#route-{ruleset} [data-part=game]", state="visible")
+        assert_no_serious_axe_violations(tab, f"{lang} {ruleset} demo")
     tab.assert_clean()
 
 

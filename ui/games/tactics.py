@@ -7,10 +7,18 @@ this module does not draw yet (e.g. `react`, `agree`) gets one button per legal 
 never stalls on it.
 """
 
+from pyscript import document
+
 from engine.core import SkirmishError
 from ui import dom
 from ui.tactics_words import char_names, describe, skill_line, skill_names
 from ui.words import message
+
+
+ARROWS = {"ArrowLeft": (0, -1), "ArrowRight": (0, 1), "ArrowUp": (-1, 0), "ArrowDown": (1, 0)}
+# What a cell's highlight means, for its accessible name: (class on the cell or its piece, message key).
+HIGHLIGHTS = (("legal-move", "t_hl_move"), ("legal-target", "t_hl_target"), ("legal-choice", "t_hl_choice"),
+              ("selectable", "t_hl_deploy"), ("selected", "t_hl_selected"), ("actor", "t_hl_actor"))
 
 
 class Renderer:
@@ -28,6 +36,8 @@ class Renderer:
         self.selected = None            # uid picked from the tray (deployment)
         self.skill = None               # skill id picked for the acting character
         self.spend = 0
+        self.chars = {}                 # uid -> the view's character, for the cells' accessible names
+        self.roving = None              # the focus key of the board's one Tab stop (a cell)
         self.army_members = next(o.default for o in ctl.ruleset.options if o.key == "army_members")
 
     def bind(self) -> None:
@@ -35,6 +45,8 @@ class Renderer:
         ctl.bind(ctl.part("setup"), "submit", self.on_start)
         ctl.bind(ctl.part("setup"), "change", lambda e: self.update_builders())
         ctl.bind(ctl.part("board"), "click", self.on_click)
+        ctl.bind(ctl.part("board"), "keydown", self.on_key)
+        ctl.bind(ctl.part("board"), "focusin", self.on_focus)
         ctl.bind("tactics-skills", "click", self.on_skill)
         ctl.bind("tactics-spend", "change", self.on_spend)
         ctl.bind("tactics-end", "click", lambda e: ctl.act(["end"]))
@@ -112,12 +124,14 @@ class Renderer:
         pass
 
     def draw(self, view: dict, seat, decision) -> None:
-        """A new position: forget the half-made choice and draw it."""
+        """A new position: forget the half-made choice, draw it, and put the keyboard focus back."""
+        key, ours = self._focus_state()
         self.view, self.seat, self.decision = view, seat, decision
         self.legal = decision.legal[seat] if seat is not None else []
         self.kind = (view.get("pending") or {}).get("kind")
         self.selected, self.skill, self.spend = None, None, 0
         self.render()
+        self._refocus(key, ours)
 
     def clear(self) -> None:
         for seat in (0, 1):
@@ -167,10 +181,37 @@ class Renderer:
 
     def on_click(self, event) -> None:
         """A click on the board or the tray: a target, a speed-tie pick, a tray pick, or a cell."""
+        self.activate(event.target.closest(".tchar"), event.target.closest(".tcell"))
+
+    def on_key(self, event) -> None:
+        """Keyboard play on the board: Enter/Space act on the focused cell or tray piece, arrow keys
+        move between cells (across both Battle Areas), Escape drops the chosen skill."""
+        key, node = str(event.key), event.target
+        if key in ("Enter", " "):
+            if node.classList.contains("tcell"):
+                event.preventDefault()
+                self.activate(node.querySelector(".tchar"), node)
+            elif node.classList.contains("tchar"):
+                event.preventDefault()
+                self.activate(node, None)
+        elif key in ARROWS and node.classList.contains("tcell") and self.ctl.mode == "play":
+            event.preventDefault()
+            self._move_focus(node, *ARROWS[key])
+        elif key == "Escape" and self.skill is not None:
+            event.preventDefault()
+            skill, self.skill = self.skill, None
+            self.render()
+            self._focus(self._skill_button(skill))
+
+    def on_focus(self, event) -> None:
+        """The focused cell becomes the board's one Tab stop (a roving tabindex)."""
+        if event.target.classList.contains("tcell"):
+            self._rove(event.target)
+
+    def activate(self, piece, cell) -> None:
+        """Act on a piece and/or its cell, from a click or a key: the same rules either way."""
         if self.seat is None:
             return
-        piece = event.target.closest(".tchar")
-        cell = event.target.closest(".tcell")
         uid = int(piece.dataset.uid) if piece and piece.dataset.uid else None
         if uid is not None and piece.classList.contains("legal-target"):
             for action in self.legal:
@@ -183,6 +224,7 @@ class Renderer:
         if uid is not None and self.kind == "deploy" and any(a[0] == "deploy" and a[1] == uid for a in self.legal):
             self.selected = uid
             self.render()
+            self._focus(self._default_target())     # on to the cells it may go to
             return
         if cell and cell.classList.contains("legal-move"):
             row, col = int(cell.dataset.row), int(cell.dataset.col)
@@ -196,6 +238,7 @@ class Renderer:
         if uid is not None and uid == self._actor_uid() and self.skill is not None:
             self.skill = None           # clicking the actor again: back to all its actions
             self.render()
+            self._focus(self._default_target())
 
     def on_skill(self, event) -> None:
         """Pick (or drop) a skill of the acting character; its legal targets light up. A button of a
@@ -215,6 +258,8 @@ class Renderer:
         spends = self._spends()
         self.spend = min(spends) if spends else 0
         self.render()
+        # On to the first target (a keyboard player need not Tab across the page); picked again, back to it.
+        self._focus(self._default_target() if self.skill is not None else self._skill_button(skill))
 
     def on_spend(self, event) -> None:
         """Soulwell points to move onto the acting character with the skill (S0-R4, G0-6)."""
@@ -239,6 +284,7 @@ class Renderer:
         rows, cols = view["options"]["rows"], view["options"]["cols"]
         actor = self._actor_uid()
         pieces = {}
+        self.chars = {}
         for side in view["sides"]:
             seat = side["seat"]
             root = dom.find(f"tactics-side-{seat}")
@@ -256,6 +302,7 @@ class Renderer:
                         node.classList.add("front")
                     cells[(row, col)] = node
             for char in side["chars"]:
+                self.chars[char["uid"]] = char
                 if char["alive"] and char["row"] >= 0 and (char["row"], char["col"]) in cells:
                     piece = self._piece(char, actor)
                     pieces[char["uid"]] = piece
@@ -273,6 +320,7 @@ class Renderer:
         dom.show(tray, bool(tray_pieces))
         if interactive:
             self._highlight(pieces)
+        self._name_controls(tray_pieces, interactive)
         self._draw_controls(view, interactive)
         if interactive:
             dom.set_text(self.ctl.part("status"), self.status(view, self.seat, self.decision))
@@ -289,15 +337,18 @@ class Renderer:
         node.dataset.owner = str(char["owner"])
         dom.set_text(node.querySelector(".hp"), f"{char['health']}/{char['max_health']}")
         dom.set_text(node.querySelector(".ap"), char["ap"])
-        words = []
-        if char["engaged"]:
-            node.classList.add("engaged")
-            words.append(message("page", "engaged", self.lang))
-        if char["face_down"]:
-            node.classList.add("face-down")
-            words.append(message("page", "face_down", self.lang))
+        for key, css in (("engaged", "engaged"), ("face_down", "face-down")):
+            node.classList.toggle(css, bool(char[key]))
+        node.classList.toggle("invoked", char["invoked_by"] is not None)
+        dom.set_text(node.querySelector(".tflags"), " · ".join(self._flags(char)))
+        if char["uid"] == actor:
+            node.classList.add("actor")
+        return node
+
+    def _flags(self, char: dict) -> list[str]:
+        """A character's states in short words: engaged, face down, invoked, shield, burn, weaken."""
+        words = [message("page", key, self.lang) for key in ("engaged", "face_down") if char[key]]
         if char["invoked_by"] is not None:
-            node.classList.add("invoked")
             words.append(message("page", "invoked", self.lang))
         if char["shield"]:
             words.append(f"🛡{char['shield']}")
@@ -305,10 +356,156 @@ class Renderer:
             amount, cycles = char[key]
             if cycles > 0 and amount:
                 words.append(f"{label}{amount}")
-        dom.set_text(node.querySelector(".tflags"), " · ".join(words))
-        if char["uid"] == actor:
-            node.classList.add("actor")
-        return node
+        return words
+
+    def _char_words(self, char: dict) -> str:
+        """A character for a screen reader: name, Health, Act Points and states."""
+        name = char_names(self.view, self.lang).get(char["uid"], char["id"])
+        return message("ui", "t_char_words", self.lang, name=name, health=char["health"],
+                       max_health=char["max_health"], ap=char["ap"], flags="".join(f", {w}" for w in self._flags(char)))
+
+    # --- keyboard and screen readers ---------------------------------------------------------
+
+    def _name_controls(self, tray_pieces: list, interactive: bool) -> None:
+        """Cells and tray pieces as named controls: role, a label with what is there and what the
+        highlight means, and whether they can be used now. In a replay they are labelled groups."""
+        live = self.ctl.mode == "play"
+        for cell in self.ctl.part("board").querySelectorAll(".tcell"):
+            piece = cell.querySelector(".tchar")
+            states = self._states(cell, piece)
+            occupant = self.chars.get(int(piece.dataset.uid)) if piece else None
+            words = [message("ui", "t_cell", self.lang, side=self.ctl.seat_name(int(cell.dataset.seat)),
+                             row=int(cell.dataset.row) + 1, col=int(cell.dataset.col) + 1),
+                     self._char_words(occupant) if occupant else message("ui", "t_cell_empty", self.lang), *states]
+            cell.setAttribute("aria-label", "; ".join(words))
+            cell.setAttribute("role", "button" if live else "group")
+            if live:
+                cell.tabIndex = -1
+                usable = interactive and any(key in ("t_hl_move", "t_hl_target", "t_hl_choice", "t_hl_deploy")
+                                             for key in self._state_keys(cell, piece))
+                usable = usable or bool(interactive and self.skill is not None and piece  # (jsnull is falsy)
+                                        and piece.classList.contains("actor"))
+                cell.setAttribute("aria-disabled", "false" if usable else "true")
+        for piece in tray_pieces:
+            char = self.chars.get(int(piece.dataset.uid))
+            usable = interactive and piece.classList.contains("selectable")
+            if usable:
+                piece.setAttribute("role", "button")
+                piece.tabIndex = 0
+                piece.setAttribute("aria-pressed", "true" if piece.classList.contains("selected") else "false")
+            piece.setAttribute("aria-label", "; ".join([self._char_words(char), *self._states(None, piece)]))
+            if not usable:
+                piece.setAttribute("role", "group")
+        if live:
+            self._rove(self._element_for(self.roving) or self.ctl.part("board").querySelector(".tcell"))
+
+    def _state_keys(self, cell, piece) -> list[str]:
+        classes = [node.classList for node in (cell, piece) if node]
+        return [key for css, key in HIGHLIGHTS if any(c.contains(css) for c in classes)]
+
+    def _states(self, cell, piece) -> list[str]:
+        """What a cell's or piece's highlight means, in words ("highlighted: legal move")."""
+        return [message("ui", key, self.lang) for key in self._state_keys(cell, piece)]
+
+    def _rove(self, cell) -> None:
+        """Make `cell` the board's one Tab stop."""
+        if not cell:
+            return
+        for other in self.ctl.part("board").querySelectorAll('.tcell[tabindex="0"]'):
+            other.tabIndex = -1
+        cell.tabIndex = 0
+        self.roving = self._key(cell)
+
+    def _move_focus(self, cell, down: int, right: int) -> None:
+        """Arrow keys: the next cell on screen, across both Battle Areas (both have `cols` columns)."""
+        cells = list(self.ctl.part("board").querySelectorAll(".tcell"))
+        cols = int(self.view["options"]["cols"])
+        index = next(i for i, other in enumerate(cells) if other.isSameNode(cell))
+        row, col = divmod(index, cols)
+        row, col = row + down, col + right
+        if 0 <= col < cols and 0 <= row * cols + col < len(cells):
+            self._focus(cells[row * cols + col])
+
+    def _key(self, node) -> str | None:
+        """A focused element, as something that survives a redraw (cells and pieces are rebuilt)."""
+        if not node:
+            return None
+        data = node.dataset
+        if node.classList.contains("tcell"):
+            return f"cell:{data.seat}:{data.row}:{data.col}"
+        if node.classList.contains("tchar") and node.closest("#tactics-tray"):
+            return f"tray:{data.uid}"
+        if node.hasAttribute("data-skill"):
+            return f"skill:{node.getAttribute('data-skill')}"
+        return f"id:{node.id}" if node.id else None
+
+    def _element_for(self, key: str | None):
+        """The element a focus key names now (None when it is gone)."""
+        if not key:
+            return None
+        kind, _, rest = key.partition(":")
+        if kind == "cell":
+            seat, row, col = rest.split(":")
+            return self.ctl.part("board").querySelector(
+                f'.tcell[data-seat="{int(seat)}"][data-row="{int(row)}"][data-col="{int(col)}"]') or None
+        if kind == "tray":
+            return dom.find("tactics-tray").querySelector(f'.tchar[data-uid="{int(rest)}"]') or None
+        if kind == "skill":
+            return self._skill_button(rest)
+        return dom.find(rest) or None
+
+    def _skill_button(self, skill: str):
+        for button in dom.find("tactics-skills").querySelectorAll("button[data-skill]"):
+            if str(button.getAttribute("data-skill")) == skill:
+                return button
+        return None
+
+    def _default_target(self):
+        """Where the keyboard goes when the deciding human's choice changes: what they will most
+        likely use next (a tray piece, the cells it may go to, the acting character, a target)."""
+        board = self.ctl.part("board")
+
+        def cell_of(selector):
+            piece = board.querySelector(selector)
+            return piece.closest(".tcell") if piece else None
+        if self.kind == "deploy":
+            return (board.querySelector(".tcell.legal-move") if self.selected is not None
+                    else dom.find("tactics-tray").querySelector(".tchar.selectable")) or None
+        if self.kind == "choose":
+            return cell_of(".tchar.legal-choice")
+        if self.kind == "turn":
+            return cell_of(".tchar.legal-target") if self.skill is not None else cell_of(".tchar.actor")
+        return dom.find("tactics-skills").querySelector("button") or None
+
+    def _focus_state(self):
+        """(focus key, ours): where the keyboard is, and whether it is on the board or the turn's
+        controls (or lost to <body>) — only then may a redraw move it."""
+        active = document.activeElement
+        if not active or active.isSameNode(document.body):
+            return None, True
+        ours = self.ctl.part("board").contains(active) or self.ctl.part("live").contains(active)
+        return (self._key(active) if ours else None), ours
+
+    def _refocus(self, key: str | None, ours: bool) -> None:
+        """After a redraw: a human to decide gets the focus where they will act (unless they were on
+        Undo, to press it again); otherwise the focused element is found again, never left on <body>."""
+        claim = self.seat is not None and self.ctl.focus_game
+        default = self._default_target() if self.seat is not None else None
+        if default and default.classList.contains("tcell"):
+            self._rove(default)         # Tab into the board lands where the human will act
+        if not (ours or claim):
+            return
+        target = default if key != "id:tactics-undo" else None
+        target = target or self._element_for(key) or (self._element_for(self.roving) if ours else None)
+        if claim and target:
+            self.ctl.focus_game = False
+        self._focus(target)
+
+    def _focus(self, node) -> None:
+        if node and not node.hasAttribute("disabled") and not node.closest("[hidden]"):
+            node.focus()
+            if node.classList.contains("tcell"):
+                self._rove(node)
 
     def _highlight(self, pieces: dict) -> None:
         """Mark what the deciding human may click, from the legal actions only."""
