@@ -23,11 +23,12 @@ node_modules/.installed: package.json package-lock.json
 
 node: node_modules/.installed
 
-# Debian's Chromium drives the browser tests (never `playwright install`, which downloads one).
+# Debian's Chromium drives the browser tests (never `playwright install`, which downloads one), with
+# Noto CJK so Japanese pages and screenshots show their text, not boxes.
 chromium:
-	@command -v chromium >/dev/null 2>&1 || { \
+	@{ command -v chromium >/dev/null 2>&1 && fc-list 2>/dev/null | grep -q "Noto Sans CJK"; } || { \
 	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
-	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium >/dev/null; }
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium fonts-noto-cjk >/dev/null; }
 
 pyodide-deps: venv
 	PYTHON=$(PY) bash tests/pyodide/prepare.sh

@@ -305,6 +305,7 @@ def render_pages(dist: Path, stamp: str = "") -> None:
         # Our own two small scripts go inline: a request each saved on every cold load.
         "static_text": lambda name: (STATIC / name).read_text("utf-8").replace("</", "<\\/"),
         "t_in": lambda lang, key, **values: message("page", key, lang, **values),
+        "longest_word": longest_word,
     }
     for values in per_page.values():       # the app page holds every game, so it sees every context
         common.update(values)
@@ -319,6 +320,15 @@ def render_pages(dist: Path, stamp: str = "") -> None:
             target = dist / path
             target.parent.mkdir(parents=True, exist_ok=True)
             target.write_text(env.get_template(template).render(**context), "utf-8")
+
+
+def longest_word(name: str, lang: str) -> int:
+    """The longest run of letters a line may not break inside, for a card name's type size. Japanese
+    breaks between any two kana or kanji, so only its runs of Latin letters or digits count."""
+    if lang == "ja":
+        runs = re.findall(r"[A-Za-z0-9]+", name)
+        return max([3, *map(len, runs)])
+    return max([1, *(len(word) for word in re.split(r"[\s\-‐]+", name))])
 
 
 def _t(lang: str, key: str, **values) -> str:

@@ -21,7 +21,7 @@ from engine.rulesets import get as get_ruleset
 from ui import dom
 from ui.replay import Replay
 from ui.route import note_param, replay_hash, whole_number
-from ui.words import because, message, word
+from ui.words import because, message, side_word, word
 
 MAX_SEED = (1 << 63) - 1
 MAX_AUTO_STEPS = 10_000
@@ -84,11 +84,13 @@ class Controller:
     def error(self, text: str | None) -> None:
         dom.alert(self.part("form-error"), text)
 
+    def side_word(self, seat: int) -> str:
+        """A seat as its colour name ("Blue"), for sentences that name it."""
+        return side_word(seat, self.lang)
+
     def seat_name(self, seat: int) -> str:
-        """A seat in words ("Side 0"), from the session's seats."""
-        seats = self.session.seats if self.session else self.replay.seats if self.replay else ()
-        name = seats[seat].name if seat < len(seats) else str(seat)
-        return message("page", "side", self.lang, seat=name)
+        """A seat standing alone in words ("Blue"; "Сторона «Синие»")."""
+        return message("page", "side", self.lang, seat=self.side_word(seat))
 
     # --- starting ------------------------------------------------------------------------
 
@@ -155,6 +157,8 @@ class Controller:
                 at -= 1             # open just before the step where the rule applies
         self._note(note_param(params))
         self.load_replay(replay, at)
+        if note_param(params):
+            self.part("note").scrollIntoView()      # the sender's words come first
 
     def _note(self, note: str) -> None:
         if self.part("note"):
@@ -168,6 +172,8 @@ class Controller:
         if self.part("replay"):
             dom.show(self.part("replay"), self.mode == "replay")
         self.part("share-link").value = ""
+        if self.part("share-status"):
+            dom.set_text(self.part("share-status"), "")
 
     def _reset_log(self) -> None:
         self.part("log").replaceChildren()
@@ -482,6 +488,8 @@ class Controller:
                 rule = line.querySelector(".rule")
                 dom.set_text(rule, event["rule"])
                 rule.title = self.statement(event["rule"])
+                if self.page.rules:             # to the rule on its rules page (opened inside the app)
+                    rule.href = f"./{self.page.id}/rules.html#{event['rule']}"
                 line.dataset.rule = event["rule"]
                 log.append(line)
         self.logged = len(steps)
@@ -503,7 +511,15 @@ class Controller:
         base = str(window.location.href).split("#")[0]
         url = base + replay_hash(self.page.id, encode_link(record), step=step, note=note or None)
         self.part("share-link").value = url
+        dom.set_text(self.part("share-status"), "")
+        asyncio.ensure_future(self._copy(url))
+
+    async def _copy(self, url: str) -> None:
+        """Copy the link and say so; with no clipboard (permission, http), select it to copy by hand."""
         try:
-            window.navigator.clipboard.writeText(url)
-        except Exception:       # noqa: BLE001  (no clipboard: the link is in the box to copy)
-            pass
+            await window.navigator.clipboard.writeText(url)
+            key = "copied"
+        except Exception:       # noqa: BLE001  (a refused clipboard is a JS error; the box has the link)
+            self.part("share-link").select()
+            key = "copy_failed"
+        dom.set_text(self.part("share-status"), message("ui", key, self.lang))

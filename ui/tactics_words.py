@@ -4,7 +4,7 @@ Pure Python (no browser): the build renders the character gallery with it, the p
 events with it. It reads only engine views and events (characters as `CharacterDef.to_data()`).
 """
 
-from ui.words import message, messages, word
+from ui.words import message, messages, side_words, word
 
 
 def element_word(element: str | None, lang: str) -> str:
@@ -65,6 +65,9 @@ def describe(event: dict, names: dict, skills: dict, lang: str) -> str:
     """A tactics event as a sentence. `names`: uid -> name; `skills`: skill id -> name."""
     kind = event.get("kind", "")
     values = {key: value for key, value in event.items() if key not in ("kind", "rule")}
+    if kind == "first_card" and "soulwell_to" in values:
+        values["giver"] = values["soulwell_to"]
+    values = side_words(values, lang)
 
     def name(uid):
         return names.get(uid, f"#{uid}")
@@ -78,8 +81,8 @@ def describe(event: dict, names: dict, skills: dict, lang: str) -> str:
         values["names"] = ", ".join(name(uid) for uid, _ in values.get("chars", []))
     elif kind == "first_player":
         values["speeds"] = " : ".join(str(speed) for speed in values.get("speeds", []))
-    elif kind == "first_card" and "soulwell_to" in values:
-        kind, values["giver"] = "first_card_pass", values["soulwell_to"]
+    elif kind == "first_card" and "giver" in values:
+        kind = "first_card_pass"
     elif kind == "advance":
         values["names"] = ", ".join(name(uid) for uid, _, _ in values.get("moved", []))
     elif kind == "disengage":

@@ -29,6 +29,20 @@ def word(section: str, key: str, lang: str = "en", fallback: str | None = None) 
     return entry.get(lang, entry["en"])
 
 
+def side_word(seat, lang: str = "en") -> str:
+    """A seat as its colour name ("Blue", "Red"), never "Side 0"."""
+    return word("side", str(seat), lang)
+
+
+def side_words(values: dict, lang: str) -> dict:
+    """An event's seat-valued fields (seat, giver, winner, to) as side names, for its sentence."""
+    return {key: side_word(value, lang) if key in SEAT_FIELDS and isinstance(value, int) else value
+            for key, value in values.items()}
+
+
+SEAT_FIELDS = ("seat", "giver", "winner", "to")
+
+
 def because(event: dict, lang: str = "en") -> str:
     """The reasons an event gives for a choice, as one clause ("" when it gives none)."""
     parts = []
@@ -38,15 +52,17 @@ def because(event: dict, lang: str = "en") -> str:
     return message("ui", "because", lang, reasons="; ".join(parts)) if parts else ""
 
 
-def describe(event: dict, name_of, lang: str = "en") -> str:
-    """An event as a sentence; `name_of(card_id)` gives a card's display name."""
+def describe(event: dict, name_of, lang: str = "en", squad_of=str) -> str:
+    """An event as a sentence; `name_of(card_id)` and `squad_of(squad_id)` give display names."""
     kind = event.get("kind", "")
-    values = {key: value for key, value in event.items() if key not in ("kind", "rule")}
+    values = side_words({key: value for key, value in event.items() if key not in ("kind", "rule")}, lang)
     for key in ("card", "after"):
         if key in values:
             values[key] = name_of(values[key])
+    if "leadership" in values and isinstance(values["leadership"], int):
+        values["leadership"] = max(0, values["leadership"])     # A4-7: Leadership at or below 0 is 0
     if kind == "deck":
-        values["squads"] = ", ".join(values.get("squads", []))
+        values["squads"] = ", ".join(squad_of(squad) for squad in values.get("squads", []))
     elif kind == "entry_order":
         values["cards"] = ", ".join(name_of(card) for card in values.get("cards", []))
     elif kind in ("skip_equipped", "attack_step"):

@@ -52,6 +52,7 @@ def test_no_serious_axe_violations_in_game_states(open_page, lang):
     assert_no_serious_axe_violations(tab, f"{lang} tactics deployment")
     page.locator(".tcell.legal-move").first.click()
     page.click("#tactics-abandon")
+    page.click("#tactics-abandon-yes")
     page.wait_for_selector("#tactics-outcome[data-digest]", state="visible")
     assert_no_serious_axe_violations(tab, f"{lang} tactics game over")
     page.evaluate("location.hash = '#/autobattle'")

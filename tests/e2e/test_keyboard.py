@@ -128,7 +128,7 @@ def test_tactics_game_against_the_bot_by_keyboard_alone(open_page):
         if not checked_axe and page.get_attribute("#tactics-status", "data-kind") == "turn":
             # Mid-game: named cells, the board's one Tab stop on the actor, arrows move, axe is clean.
             focus = active(page)
-            assert focus["label"].startswith("Side 0, row ") and "health" in focus["label"], focus
+            assert focus["label"].startswith("Blue, row ") and "health" in focus["label"], focus
             assert page.locator('#tactics-board .tcell[tabindex="0"]').count() == 1
             assert page.locator('#tactics-board .tcell[role="button"][aria-label]').count() == 24
             assert_no_serious_axe_violations(tab, "tactics mid-game")

@@ -117,7 +117,7 @@ def test_battle_by_clicks_ends_with_the_cli_digest(battle, cli_game):
     assert digest == report["digest"]
     assert label(battle) == f"Turn {report['turns']} of {report['turns']}"
     outcome = battle.text("#outcome")
-    assert f"Side {report['outcome']['winners'][0]} wins" in outcome and report["outcome"]["rule"] in outcome
+    assert f"{('Blue', 'Red')[report['outcome']['winners'][0]]} wins" in outcome and report["outcome"]["rule"] in outcome
     # The board shows both sides' numbers and cards carry their uid.
     for seat in (0, 1):
         assert battle.text(f"#side-{seat} .leadership") not in ("", "–")
@@ -197,15 +197,15 @@ def test_log_lines_cite_rule_ids_with_their_statements(battle):
     to_end(battle)
     lines = battle.page.evaluate("""() => Array.from(document.querySelectorAll('#log li')).map(li => ({
         rule: li.dataset.rule, text: li.textContent,
-        abbr: li.querySelector('abbr.rule') && li.querySelector('abbr.rule').textContent,
-        title: li.querySelector('abbr.rule') && li.querySelector('abbr.rule').title}))""")
+        abbr: li.querySelector('a.rule') && li.querySelector('a.rule').textContent,
+        title: li.querySelector('a.rule') && li.querySelector('a.rule').title}))""")
     assert len(lines) > 20
     assert battle.page.locator('#log li[data-rule^="S4-R"]').count() > 10
     for line in lines:
         assert line["rule"] in catalogue, line
         assert line["abbr"] == line["rule"], line
         assert line["title"] == catalogue[line["rule"]]["en"], line
-    entering = battle.page.locator('#log li[data-rule="S4-R11"] abbr.rule').first
+    entering = battle.page.locator('#log li[data-rule="S4-R11"] a.rule').first
     assert entering.get_attribute("title") == catalogue["S4-R11"]["en"]
     # Stepping back trims the log to the frames shown so far.
     battle.page.click("#to-start")

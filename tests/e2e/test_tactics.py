@@ -138,8 +138,8 @@ def test_hotseat_game_by_clicks_to_its_end_and_its_share_link(open_page):
     # The log cites rule ids with their statements.
     catalogue = get_ruleset("tactics").catalogue
     lines = page.evaluate("""() => Array.from(document.querySelectorAll('#tactics-log li')).map(li => ({
-        rule: li.dataset.rule, abbr: li.querySelector('abbr.rule').textContent,
-        title: li.querySelector('abbr.rule').title, text: li.querySelector('.what').textContent}))""")
+        rule: li.dataset.rule, abbr: li.querySelector('a.rule').textContent,
+        title: li.querySelector('a.rule').title, text: li.querySelector('.what').textContent}))""")
     assert len(lines) > 50
     for line in lines:
         assert line["rule"] in catalogue and line["abbr"] == line["rule"], line
@@ -221,8 +221,10 @@ def test_abandon_ends_the_game_and_cites_s0_r38(open_page):
         click_one_decision(tab, use_skills=False)
     deciding = tab.page.get_attribute("#tactics-status", "data-seat")
     tab.page.click("#tactics-abandon")
+    assert tab.visible("#tactics-abandon-ask") and not tab.visible("#tactics-outcome")
+    tab.page.click("#tactics-abandon-yes")
     tab.page.wait_for_selector("#tactics-outcome[data-digest]", state="visible")
-    assert f"Side {1 - int(deciding)} wins" in tab.text("#tactics-outcome")
+    assert f"{('Blue', 'Red')[1 - int(deciding)]} wins" in tab.text("#tactics-outcome")
     assert "S0-R38" in tab.text("#tactics-outcome")
     assert tab.page.locator('#tactics-log li[data-rule="S0-R38"]').count() == 1
     report = cli_replay(payload_of(share_link(tab)))
@@ -278,19 +280,19 @@ def test_army_builder_by_clicks_incomplete_then_a_custom_army_in_the_record(open
     assert "Squall" in row and "Eol" in row and "warrior" in row and "Speed 8 · Range 1 · Health 8" in row, row
     # Incomplete: no King, then a King and 3 of 5 members; Start stays disabled with the message.
     assert not page.is_enabled("#tactics-start")
-    assert tab.text("#tactics-build-status-0") == "Side 0: pick a King."
+    assert tab.text("#tactics-build-status-0") == "Blue: pick a King."
     page.select_option("#tactics-king-0", CUSTOM_KING)
     for cid in CUSTOM_MEMBERS[:3]:
         page.check(member_box(0, cid))
     assert not page.is_enabled("#tactics-start")
-    assert tab.text("#tactics-build-status-0") == "Side 0: pick 2 more member(s)."
-    assert tab.visible("#tactics-start-hint") and tab.text("#tactics-start-hint") == "Side 0: pick 2 more member(s)."
+    assert tab.text("#tactics-build-status-0") == "Blue: pick 2 more member(s)."
+    assert tab.visible("#tactics-start-hint") and tab.text("#tactics-start-hint") == "Blue: pick 2 more member(s)."
     tab.screenshot("tactics-builder-incomplete")
     for cid in CUSTOM_MEMBERS[3:]:
         page.check(member_box(0, cid))
     # Complete: Start is enabled, and no sixth member can be ticked.
     assert page.is_enabled("#tactics-start") and not tab.visible("#tactics-start-hint")
-    assert tab.text("#tactics-build-status-0") == "Side 0: the army is complete."
+    assert tab.text("#tactics-build-status-0") == "Blue: the army is complete."
     assert page.is_disabled(member_box(0, "cloudpiercer"))
     tab.screenshot("tactics-builder-complete")
     # Whatever the engine refuses (here a non-King slipped into the King list) is the page's one-line error.
@@ -319,6 +321,7 @@ def test_army_builder_by_clicks_incomplete_then_a_custom_army_in_the_record(open
     assert on_board == {CUSTOM_KING, *CUSTOM_MEMBERS}
     assert wait_human_or_end(tab)
     page.click("#tactics-abandon")
+    page.click("#tactics-abandon-yes")
     page.wait_for_selector("#tactics-outcome[data-digest]", state="visible")
     digest = page.get_attribute("#tactics-outcome", "data-digest")
     payload = payload_of(share_link(tab))

@@ -23,6 +23,7 @@ class Renderer:
     def __init__(self, ctl):
         self.ctl, self.lang = ctl, ctl.lang
         self.names: dict = {}
+        self.squad_names: dict = {}
 
     def bind(self) -> None:
         self.ctl.bind(self.ctl.part("setup"), "submit", self.on_start)
@@ -39,7 +40,7 @@ class Renderer:
             squads = [str(dom.find(f"side-{seat}-squad-{slot}").value) for slot in (1, 2, 3)]
             squads = [squad for squad in squads if squad]
             if not squads:
-                raise SkirmishError(message("ui", "no_squad", self.lang, seat=seat))
+                raise SkirmishError(message("ui", "no_squad", self.lang, seat=self.ctl.side_word(seat)))
             decks.append(squads)
         seed = self.ctl.seed(dom.find("seed").value)
         self.ctl.new_game(seed, {"decks": decks})
@@ -54,6 +55,7 @@ class Renderer:
         """A game is on: card names for the log (a link's own cards included)."""
         content = self.ctl.ruleset.content(record.setup)
         self.names = {card_id: card.name for card_id, card in content.cards.items()}
+        self.squad_names = {squad_id: squad.name for squad_id, squad in content.squads.items()}
 
     def draw(self, view: dict, seat, decision) -> None:
         for side in view["sides"]:
@@ -77,7 +79,7 @@ class Renderer:
                     node.classList.add(effect)
 
     def describe(self, event: dict, view) -> str:
-        return describe(event, self._name, self.lang)
+        return describe(event, self._name, self.lang, self._squad)
 
     def position(self, index: int, replay) -> str:
         frame = replay.frames[index]
@@ -97,10 +99,10 @@ class Renderer:
 
     def _draw_side(self, side: dict) -> None:
         root = dom.find(f"side-{side['seat']}")
-        dom.set_text(root.querySelector(".leadership"), side["leadership"])
+        dom.set_text(root.querySelector(".leadership"), max(0, side["leadership"]))   # A4-7: ≤ 0 counts as 0
         deck = side["deck"]
         dom.set_text(root.querySelector(".deck"), deck if isinstance(deck, int) else len(deck))
-        dom.set_text(root.querySelector(".squads"), ", ".join(side["squads"]))
+        dom.set_text(root.querySelector(".squads"), ", ".join(self._squad(squad) for squad in side["squads"]))
         reserve = root.querySelector(".reserve")
         reserve.replaceChildren(*[self._card(card["card"], uid=card["uid"], crystals=card["crystals"])
                                   for card in side["reserve"]])
@@ -129,8 +131,26 @@ class Renderer:
         for selector, value in ((".crystals", crystals), (".atk", attack), (".life", life)):
             if value is not None and node.querySelector(selector):
                 dom.set_text(node.querySelector(selector), value)
+        self._mark_changes(node, attack, life)
         return node
 
+    @staticmethod
+    def _mark_changes(node, attack, life) -> None:
+        """Badges that differ from the printed card: buffed (above it) or damaged (Life below it)."""
+        printed = {key: str(node.getAttribute(f"data-{key}") or "") for key in ("attack", "life")}
+        for key, value, selector in (("attack", attack, ".atk"), ("life", life, ".life")):
+            badge = node.querySelector(selector)
+            if value is None or not badge or not printed[key].lstrip("-").isdigit():
+                continue
+            badge.classList.toggle("buffed", value > int(printed[key]))
+            badge.classList.toggle("damaged", key == "life" and value < int(printed[key]))
+
     def _name(self, card_id: str) -> str:
-        names = self.names.get(card_id)
-        return names.get(self.lang) or names["en"] if names else str(card_id)
+        return self._in_lang(self.names.get(card_id), card_id)
+
+    def _squad(self, squad_id: str) -> str:
+        return self._in_lang(self.squad_names.get(squad_id), squad_id)
+
+    def _in_lang(self, names: dict | None, fallback: str) -> str:
+        """A name in the page's language (English when it lacks one; the id only if it has none)."""
+        return names.get(self.lang) or names["en"] if names else str(fallback)

@@ -50,7 +50,9 @@ class Renderer:
         ctl.bind("tactics-skills", "click", self.on_skill)
         ctl.bind("tactics-spend", "change", self.on_spend)
         ctl.bind("tactics-end", "click", lambda e: ctl.act(["end"]))
-        ctl.bind("tactics-abandon", "click", lambda e: ctl.act(["abandon"]))
+        ctl.bind("tactics-abandon", "click", lambda e: self.ask_abandon(True))
+        ctl.bind("tactics-abandon-no", "click", lambda e: self.ask_abandon(False))
+        ctl.bind("tactics-abandon-yes", "click", lambda e: self.ask_abandon(False) or ctl.act(["abandon"]))
         for option in dom.find("tactics-army-0").options:
             self.armies[str(option.value)] = str(option.textContent)
         self.armies[self.custom] = message("ui", "t_custom_army", self.lang)
@@ -73,6 +75,11 @@ class Renderer:
             return value
         return {"king": str(dom.find(f"tactics-king-{seat}").value), "members": list(self._ticked(seat))}
 
+    def army_name(self, army) -> str:
+        """An army in words: a preset's name, "a built army", or "a set position" (demos, links)."""
+        return self.armies.get(army) if isinstance(army, str) and army in self.armies else \
+            message("ui", "t_set_position", self.lang)
+
     def army_problem(self, seat: int) -> str | None:
         """What a built army still lacks, in one line (None when it is complete or a preset)."""
         army = self.army_choice(seat)
@@ -80,11 +87,11 @@ class Renderer:
             return None
         size, count = self.army_members, len(army["members"])
         if count > size:
-            return message("ui", "t_too_many_members", self.lang, seat=seat, count=count - size, size=size)
+            return message("ui", "t_too_many_members", self.lang, seat=self.ctl.side_word(seat), count=count - size, size=size)
         if not army["king"]:
-            return message("ui", "t_need_king", self.lang, seat=seat)
+            return message("ui", "t_need_king", self.lang, seat=self.ctl.side_word(seat))
         if count < size:
-            return message("ui", "t_need_members", self.lang, seat=seat, count=size - count)
+            return message("ui", "t_need_members", self.lang, seat=self.ctl.side_word(seat), count=size - count)
         return None
 
     def update_builders(self) -> None:
@@ -99,7 +106,7 @@ class Renderer:
                 for box in dom.find(f"tactics-members-{seat}").querySelectorAll("input[type=checkbox]"):
                     box.disabled = full and not box.checked
                 status = dom.find(f"tactics-build-status-{seat}")
-                dom.set_text(status, problem or message("ui", "t_army_ready", self.lang, seat=seat))
+                dom.set_text(status, problem or message("ui", "t_army_ready", self.lang, seat=self.ctl.side_word(seat)))
                 status.classList.toggle("missing", problem is not None)
             if problem:
                 problems.append(problem)
@@ -147,7 +154,7 @@ class Renderer:
 
     def describe(self, event: dict, view) -> str:
         if event.get("kind") == "army":
-            event = dict(event, army=self.armies.get(event.get("army"), event.get("army")))
+            event = dict(event, army=self.army_name(event.get("army")))
         return describe(event, char_names(view, self.lang), skill_names(view, self.lang), self.lang)
 
     def position(self, index: int, replay) -> str:
@@ -159,23 +166,29 @@ class Renderer:
     def status(self, view, seat, decision) -> str:
         kind = self.kind if isinstance(self.kind, str) else None
         if kind == "deploy":
-            return message("ui", "t_status_deploy", self.lang, seat=seat)
+            return message("ui", "t_status_deploy", self.lang, seat=self.ctl.side_word(seat))
         if kind == "choose":
-            return message("ui", "t_status_choose", self.lang, seat=seat)
+            return message("ui", "t_status_choose", self.lang, seat=self.ctl.side_word(seat))
         if kind == "turn" and self.skill is not None:
             names = skill_names(view, self.lang)
             return message("ui", "t_status_target", self.lang, skill=names.get(self.skill, self.skill))
         if kind == "turn":
             name = char_names(view, self.lang).get(self._actor_uid(), "?")
-            return message("ui", "t_status_turn", self.lang, cycle=view["cycle"], seat=seat, name=name)
+            return message("ui", "t_status_turn", self.lang, cycle=view["cycle"], seat=self.ctl.side_word(seat), name=name)
         if kind == "react" and decision is not None:
             prompt = decision.prompt
-            return message("ui", "t_status_react", self.lang, seat=seat,
+            return message("ui", "t_status_react", self.lang, seat=self.ctl.side_word(seat),
                            name=char_names(view, self.lang).get(prompt.get("uid"), "?"),
                            skill=skill_names(view, self.lang).get(prompt.get("skill"), prompt.get("skill")))
         if kind == "agree":
-            return message("ui", "t_status_agree", self.lang, seat=seat)
-        return message("ui", "t_status_other", self.lang, seat=seat)
+            return message("ui", "t_status_agree", self.lang, seat=self.ctl.side_word(seat))
+        return message("ui", "t_status_other", self.lang, seat=self.ctl.side_word(seat))
+
+    def ask_abandon(self, asking: bool) -> None:
+        """Abandoning ends the battle (S0-R38): ask first, with the keyboard on "Keep playing"."""
+        dom.show(dom.find("tactics-abandon-ask"), asking)
+        dom.show(dom.find("tactics-abandon"), not asking)
+        (dom.find("tactics-abandon-no") if asking else dom.find("tactics-abandon")).focus()
 
     # --- clicks --------------------------------------------------------------------------
 
@@ -290,7 +303,7 @@ class Renderer:
             root = dom.find(f"tactics-side-{seat}")
             dom.set_text(root.querySelector(".well"), side["soulwell"])
             dom.show(root.querySelector(".first-card"), view["first"] == seat)
-            dom.set_text(root.querySelector(".army-name"), self.armies.get(side["army"], side["army"]))
+            dom.set_text(root.querySelector(".army-name"), self.army_name(side["army"]))
             grid = root.querySelector(".tgrid")
             grid.style.gridTemplateColumns = f"repeat({int(cols)}, minmax(0, 1fr))"
             cells = {}
@@ -336,6 +349,7 @@ class Renderer:
         node.dataset.uid = str(char["uid"])
         node.dataset.owner = str(char["owner"])
         dom.set_text(node.querySelector(".hp"), f"{char['health']}/{char['max_health']}")
+        node.querySelector(".thp").classList.toggle("damaged", char["health"] < char["max_health"])
         dom.set_text(node.querySelector(".ap"), char["ap"])
         for key, css in (("engaged", "engaged"), ("face_down", "face-down")):
             node.classList.toggle(css, bool(char[key]))
@@ -602,3 +616,6 @@ class Renderer:
             dom.find("tactics-spend").replaceChildren(*options)
         dom.find("tactics-end").disabled = not interactive or ["end"] not in self.legal
         dom.find("tactics-abandon").disabled = not interactive or ["abandon"] not in self.legal
+        if dom.find("tactics-abandon").disabled:
+            dom.show(dom.find("tactics-abandon-ask"), False)
+            dom.show(dom.find("tactics-abandon"), True)
