@@ -34,6 +34,7 @@ from ui import pages as ui_pages  # noqa: E402
 from ui.route import replay_hash  # noqa: E402
 from ui.words import message  # noqa: E402
 
+import howto  # noqa: E402  (build/howto.py: the how-to pages' screens and glossary)
 import offline  # noqa: E402  (build/offline.py: icons, manifest, service worker, precache check)
 
 TEMPLATES = Path(__file__).with_name("templates")
@@ -201,10 +202,16 @@ def build_wheel(dist: Path) -> None:
         shutil.rmtree(SETUPTOOLS_BUILD, ignore_errors=True)
 
 
+# Words only the build reads (the how-to pages are static): kept out of the archive every cold start loads.
+UI_BUILD_ONLY = ("ui/howto/", "ui/glossary.toml")
+
+
 def pack_ui(dist: Path) -> None:
     """The PyScript front end (ui/), as one archive unpacked next to the engine."""
     with zipfile.ZipFile(dist / "ui.zip", "w", zipfile.ZIP_DEFLATED) as zipped:
         for path in sorted((ROOT / "ui").rglob("*")):
+            if path.relative_to(ROOT).as_posix().startswith(UI_BUILD_ONLY):
+                continue
             if path.suffix in (".py", ".toml") and "__pycache__" not in path.parts:
                 zipped.write(path, path.relative_to(ROOT).as_posix())
 
@@ -232,7 +239,7 @@ def write_config(dist: Path, loader: str) -> None:
 
 # --- pages ----------------------------------------------------------------------------------
 # Which pages exist comes from the one registry, ui/pages.py: the app page, and per built ruleset
-# page its gallery and rules pages. A ruleset's own template variables come from
+# page its gallery, rules and how-to pages. A ruleset's own template variables come from
 # build/contexts/<context>.py (a `context(ruleset)` function), named by its registry entry.
 
 CONTEXTS = Path(__file__).with_name("contexts")
@@ -249,6 +256,8 @@ def site_pages() -> dict:
             pages[f"{entry.id}/cards.html"] = (entry.gallery, entry)
         if entry.rules:
             pages[f"{entry.id}/rules.html"] = ("rules.html", entry)
+        if entry.howto:
+            pages[f"{entry.id}/howto.html"] = ("howto.html", entry)
     return pages
 
 
@@ -265,14 +274,33 @@ def relative(from_page: str, to_path: str) -> str:
     return posixpath.relpath(to_path, posixpath.dirname(from_page) or ".")
 
 
+def demo_links(ruleset) -> dict:
+    """rule id -> the app hash that opens its demo (the rules and how-to pages link the same ones)."""
+    return {rule: replay_hash(ruleset.id, encode_link(demo.record), step=demo.step, rule=rule)
+            for rule, demo in ruleset.demos().items()}
+
+
 def rules_context(ruleset, entry) -> dict:
     """What a ruleset's rules page shows: its catalogue, options and demo links."""
-    demo_links = {rule: replay_hash(ruleset.id, encode_link(demo.record), step=demo.step, rule=rule)
-                  for rule, demo in ruleset.demos().items()}
     title, intro = entry.rules
-    return {"ruleset": ruleset, "rules": list(ruleset.catalogue.items()), "demo_links": demo_links,
+    return {"ruleset": ruleset, "rules": list(ruleset.catalogue.items()), "demo_links": demo_links(ruleset),
             "options": {option.key: option for option in ruleset.options}, "rules_title": title,
             "rules_intro": intro}
+
+
+def howto_context(ruleset, entry) -> dict:
+    """What a how-to page shows: its screens and glossary (build/howto.py), with the rules page's
+    demo links and rule statements."""
+    content, art = entry.howto
+    try:
+        values = howto.howto_context(ruleset, content, art)
+    except howto.HowtoError as error:
+        raise BuildError(str(error)) from None
+    return dict(values, howto_page=entry, catalogue=ruleset.catalogue, demo_links=demo_links(ruleset))
+
+
+# A page's own values beyond the common ones, by template (the app page, galleries: none).
+PAGE_CONTEXTS = {"rules.html": rules_context, "howto.html": howto_context}
 
 
 def ruleset_context(entry, ruleset) -> dict:
@@ -312,7 +340,8 @@ def render_pages(dist: Path, stamp: str = "") -> None:
     for lang in LANGUAGES:
         for page, (template, entry) in PAGES.items():
             path = page_path(lang, page)
-            about = {} if entry is None or template != "rules.html" else rules_context(rulesets[entry.id], entry)
+            own = PAGE_CONTEXTS.get(template) if entry is not None else None
+            about = own(rulesets[entry.id], entry) if own else {}
             context = dict(common, **about, lang=lang, root=relative(path, "."),
                            home=relative(path, page_path(lang, ".")), in_app=entry is None,
                            alternates={other: relative(path, page_path(other, page)) for other in LANGUAGES},

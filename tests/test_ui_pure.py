@@ -86,6 +86,7 @@ def test_routes_come_from_the_page_registry():
     assert parse_hash("#/tactics/rules").page == "rules"
     assert parse_hash("#/autobattle/cards?at=pyro").params == {"at": "pyro"}
     assert parse_hash("#/autobattle/cards").page == "cards"
+    assert parse_hash("#/tactics/howto?at=glossary-soulwell").page == "howto"
     assert parse_hash("#/initiative").page == "home"          # registered, not built yet
     assert parse_hash("#/nowhere/replay?g=x").page == "home"
     assert parse_hash("#/../tactics").page == "home"
@@ -113,12 +114,14 @@ def test_the_build_reads_its_pages_from_the_registry(monkeypatch):
     sys.path.insert(0, str(ROOT / "build"))
     import build_site
     before = build_site.site_pages()
-    assert set(before) == {"index.html", "autobattle/cards.html", "autobattle/rules.html",
-                           "tactics/cards.html", "tactics/rules.html"}
+    assert set(before) == {"index.html", "autobattle/cards.html", "autobattle/rules.html", "autobattle/howto.html",
+                           "tactics/cards.html", "tactics/rules.html", "tactics/howto.html"}
     tactics = pages.get("tactics")
-    twin = dataclasses.replace(tactics, gallery=None)
+    twin = dataclasses.replace(tactics, gallery=None, howto=None)
     monkeypatch.setattr(pages, "PAGES", tuple(twin if p is tactics else p for p in pages.PAGES))
     assert "tactics/cards.html" not in build_site.site_pages()
+    assert "tactics/howto.html" not in build_site.site_pages()
+    assert "autobattle/howto.html" in build_site.site_pages()
 
 
 def test_ui_modules_import_one_way():

@@ -1,10 +1,10 @@
 """The shell: routes by `location.hash` between the home page, each ruleset page (ui/pages.py) and
-the gallery and rules pages, and keeps every page's game while the reader moves around.
+the gallery, rules and how-to pages, and keeps every page's game while the reader moves around.
 
 - Each ruleset page gets its Controller (ui/controller.py) on first visit, which imports the page's
   renderer then: a game's modules load only when it is opened.
 - Links inside the site that would load the app page again (a header link, a demo link) become
-  hash changes, and a gallery or rules page opens inside the app: no reload restarts Python, so a
+  hash changes, and a gallery, rules or how-to page opens inside the app: no reload restarts Python, so a
   running game survives, and Back and Forward (hashchange) move between routes.
 """
 
@@ -17,7 +17,12 @@ from ui import dom, pages
 from ui.replay import bot_times, time_battles
 from ui.route import parse_hash
 
-DOCS = ("cards", "rules")       # a page's gallery (ID/cards.html) and rules page (ID/rules.html)
+DOCS = ("cards", "rules", "howto")   # a page's gallery (ID/cards.html), rules and how-to pages (ID/rules.html, ID/howto.html)
+
+
+def has_doc(page, doc: str) -> bool:
+    """Whether a ruleset page has that doc page (its registry entry names one)."""
+    return bool({"cards": page.gallery, "rules": page.rules, "howto": page.howto}.get(doc))
 
 
 class App:
@@ -27,7 +32,7 @@ class App:
         self.lang = str(document.documentElement.lang or "en")
         self.controllers = {}
         self.opened = {}            # page id -> the link hash its controller last opened
-        self.doc = None             # (page id, "cards" | "rules") shown in #route-doc
+        self.doc = None             # (page id, one of DOCS) shown in #route-doc
         self.bindings = dom.Bindings("load-error")
         # For build/bench_site.py and the e2e tests: the same work timed here and on CPython.
         self._hooks = [dom.proxy(lambda games: time_battles(int(games))),
@@ -107,7 +112,7 @@ class App:
         if len(parts) == 2 and parts[1] in (f"{doc}.html" for doc in DOCS):
             page = pages.get(parts[0])
             doc = parts[1][:-len(".html")]
-            if page and page.built and dom.find(f"route-{page.id}") and (page.gallery if doc == "cards" else page.rules):
+            if page and page.built and dom.find(f"route-{page.id}") and has_doc(page, doc):
                 anchor = str(url.hash).lstrip("#")
                 return f"#/{page.id}/{doc}" + (f"?at={window.encodeURIComponent(anchor)}" if anchor else "")
         return None
@@ -115,7 +120,7 @@ class App:
     # --- gallery and rules pages inside the app ----------------------------------------------
 
     async def open_doc(self, page_id: str, doc: str, anchor: str | None) -> None:
-        """Show ID/cards.html or ID/rules.html here: its <main>, fetched from this site.
+        """Show ID/cards.html, ID/rules.html or ID/howto.html here: its <main>, fetched from this site.
 
         The page is this site's own build output (pre-rendered by Jinja2 from built-in content),
         never anything a user or a link supplies; its links are rewritten to stay in the app.

@@ -1,6 +1,6 @@
 """The one registry of ruleset pages, read by the router (ui/app.py), the build (build/build_site.py)
 and the home page's list. Adding a game's page adds an entry here and files of its own (a renderer
-module, a play template, optionally a build context, gallery and rules templates); it edits neither
+module, a play template, optionally a build context, gallery, rules and how-to pages); it edits neither
 the router nor the build script.
 
 Pure data and plain Python: no browser imports, so the build and the tests read it on CPython.
@@ -24,6 +24,10 @@ class Page:
     context: str | None = None      # build-time context module under build/contexts/ (a `context()` function)
     gallery: str | None = None      # the gallery page's template (written to ID/cards.html), if any
     rules: tuple[str, str] | None = None   # (title key, intro key) of its rules page (ID/rules.html), if any
+    # Its how-to page (ID/howto.html), if any: (words, illustrations) = a TOML file under ui/howto/
+    # (screens in en/ja/ru, each naming its illustration and demos) and a template of illustration
+    # macros under build/templates/ (one per `art` name the screens use).
+    howto: tuple[str, str] | None = None
     bot: str | None = None          # the bot the page seats when a seat is "played by the computer"
     open_at: str = "end"            # where a share link without &step opens: "start" or "end"
     demo_before: bool = False       # a demo link opens one step before its rule applies (else at it)
@@ -39,10 +43,12 @@ PAGES: tuple[Page, ...] = (
     Page("autobattle", "autobattle_title", "nav_autobattle", "ruleset_autobattle", start_key="watch",
          renderer="ui.games.autobattle", template="games/autobattle.html", context="autobattle",
          gallery="cards.html", rules=("rules_title", "rules_intro"),
+         howto=("autobattle.toml", "howto/autobattle.html"),
          open_at="start", demo_before=True, log_by="turn"),
     Page("tactics", "tactics_title", "nav_tactics", "ruleset_tactics",
          renderer="ui.games.tactics", template="games/tactics.html", context="tactics",
-         gallery="tactics_cards.html", rules=("trules_title", "trules_intro"), bot="sensible"),
+         gallery="tactics_cards.html", rules=("trules_title", "trules_intro"),
+         howto=("tactics.toml", "howto/tactics.html"), bot="sensible"),
     Page("initiative", "initiative_title", "nav_initiative", "ruleset_initiative"),
     Page("siege", "siege_title", "nav_siege", "ruleset_siege"),
 )

@@ -1,5 +1,5 @@
 """Routes from `location.hash`: `#/`, `#/ID`, `#/ID/replay?g=PAYLOAD&step=N&rule=R&note=…`,
-`#/ID/cards` and `#/ID/rules` (the gallery and rules pages, shown inside the app).
+`#/ID/cards`, `#/ID/rules` and `#/ID/howto` (the gallery, rules and how-to pages, shown inside the app).
 
 The hash comes from whoever made the link: it is parsed strictly (a known page id from ui/pages.py,
 numbers as ASCII digits within bounds, a capped note) and anything else is the home page.
@@ -37,8 +37,8 @@ def parse_hash(hash_text: str) -> Route:
         return Route("home")
     page = pages.get(parts[0])
     if page is not None and page.built:
-        kind = parts[1] if len(parts) > 1 and parts[1] in ("play", "replay", "cards", "rules") else "play"
-        if (kind == "cards" and not page.gallery) or (kind == "rules" and not page.rules):
+        kind = parts[1] if len(parts) > 1 and parts[1] in ("play", "replay", "cards", "rules", "howto") else "play"
+        if (kind == "cards" and not page.gallery) or (kind == "rules" and not page.rules) or (kind == "howto" and not page.howto):
             kind = "play"
         return Route(kind, page.id, params)
     return Route("home")
