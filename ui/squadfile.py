@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from engine.core.carddata import LANGUAGES, MAX_FILE_BYTES, Problems, parse_toml
 from engine.core.errors import BadCards
 from engine.core.tomlwrite import dump_tables
-from engine.rulesets.autobattle.cards import (ELEMENTS, SQUAD_SIZE, Content, SquadDef, builtin_content,
+from engine.rulesets.autobattle.cards import (ELEMENTS, Content, SquadDef, builtin_content,
                                               carried_content, content_from_data)
 
 SOURCE = "squads.toml"          # the exported file's name: live messages name it as `cards validate` would
