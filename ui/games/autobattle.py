@@ -1,5 +1,5 @@
 """The autobattle renderer: the setup form (decks, seed; a player's saved squads from the squad
-editor, ui/games/autobattle_squads.py) and the board of one frame.
+editor, ui/autobattle_squads.py) and the board of one frame.
 
 A battle has no decisions: the controller computes it in full and plays it as a replay, so this
 module only reads the form, draws spectator views (cards cloned from their pre-rendered
@@ -10,7 +10,7 @@ from pyscript import window
 
 from engine.core import SkirmishError
 from ui import dom
-from ui.games.autobattle_squads import SquadEditor
+from ui.autobattle_squads import SquadEditor
 from ui.words import describe, message
 
 FX = {"enter": "fx-enter", "damage": "fx-hit", "aura": "fx-buff", "equip": "fx-buff"}
