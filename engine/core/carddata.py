@@ -63,6 +63,10 @@ def parse_toml(text: str, source: str):
         # tomllib is pure Python and recurses once per nested array or inline table: a small file
         # of many nested brackets exhausts the recursion limit (cleanly, also under Pyodide).
         raise BadCards([f"{source}: -: -: arrays or inline tables are nested too deeply"]) from None
+    except ValueError:
+        # tomllib reads integers with int(), which refuses more than 4,300 digits (CPython's guard
+        # against quadratic conversion) with a ValueError that is not a TOMLDecodeError.
+        raise BadCards([f"{source}: -: -: not valid TOML (a number has too many digits)"]) from None
 
 
 def top_level(data, source: str, tables: tuple, what: str) -> Problems:

@@ -1,4 +1,5 @@
-"""The autobattle renderer: the setup form (decks, seed) and the board of one frame.
+"""The autobattle renderer: the setup form (decks, seed; a player's saved squads from the squad
+editor, ui/autobattle_squads.py) and the board of one frame.
 
 A battle has no decisions: the controller computes it in full and plays it as a replay, so this
 module only reads the form, draws spectator views (cards cloned from their pre-rendered
@@ -9,6 +10,7 @@ from pyscript import window
 
 from engine.core import SkirmishError
 from ui import dom
+from ui.autobattle_squads import SquadEditor
 from ui.words import describe, message
 
 FX = {"enter": "fx-enter", "damage": "fx-hit", "aura": "fx-buff", "equip": "fx-buff"}
@@ -24,11 +26,13 @@ class Renderer:
         self.ctl, self.lang = ctl, ctl.lang
         self.names: dict = {}
         self.squad_names: dict = {}
+        self.squads = SquadEditor(ctl)
 
     def bind(self) -> None:
         self.ctl.bind(self.ctl.part("setup"), "submit", self.on_start)
         self.ctl.bind("roll-seed", "click", self.on_roll)
         dom.find("roll-seed").disabled = False
+        self.squads.bind()
 
     # --- the form --------------------------------------------------------------------------
 
@@ -43,7 +47,7 @@ class Renderer:
                 raise SkirmishError(message("ui", "no_squad", self.lang, seat=self.ctl.side_word(seat)))
             decks.append(squads)
         seed = self.ctl.seed(dom.find("seed").value)
-        self.ctl.new_game(seed, {"decks": decks})
+        self.ctl.new_game(seed, self.squads.setup(decks))
 
     def on_roll(self, event) -> None:
         """A fresh random seed in the seed box."""
