@@ -214,7 +214,7 @@ def test_autobattle_replay_by_keyboard_shortcuts(open_page):
     page.keyboard.press("Home")
     assert label() == before
     # Space on the Play button presses it: playing again, the focus on Pause.
-    tab_to(page, "#play")
+    tab_to(page, "#play", backwards=True)     # back from the log (its rule ids are links)
     page.keyboard.press(" ")
     assert active(page)["id"] == "pause"
     page.wait_for_selector("#outcome[data-digest]", state="visible", timeout=60_000)

@@ -305,22 +305,27 @@ class Renderer:
             dom.show(root.querySelector(".first-card"), view["first"] == seat)
             dom.set_text(root.querySelector(".army-name"), self.army_name(side["army"]))
             grid = root.querySelector(".tgrid")
-            grid.style.gridTemplateColumns = f"repeat({int(cols)}, minmax(0, 1fr))"
-            cells = {}
+            grid.style.gridTemplateColumns = f"1.1em repeat({int(cols)}, minmax(0, 1fr))"
+            cells, layout = {}, []
+            column_numbers = [self._label(""), *(self._label(col + 1) for col in range(cols))]
             for row in (range(rows - 1, -1, -1) if seat == 1 else range(rows)):
+                layout.append(self._label(row + 1))        # row 1 is the front row, as the log counts
                 for col in range(cols):
                     node = dom.clone("tcell")
                     node.dataset.row, node.dataset.col, node.dataset.seat = str(row), str(col), str(seat)
                     if row == 0:
                         node.classList.add("front")
                     cells[(row, col)] = node
+                    layout.append(node)
+            # column numbers on the outer edge of each Battle Area (the front rows face each other)
+            layout = [*column_numbers, *layout] if seat == 1 else [*layout, *column_numbers]
             for char in side["chars"]:
                 self.chars[char["uid"]] = char
                 if char["alive"] and char["row"] >= 0 and (char["row"], char["col"]) in cells:
                     piece = self._piece(char, actor)
                     pieces[char["uid"]] = piece
                     cells[(char["row"], char["col"])].append(piece)
-            grid.replaceChildren(*cells.values())
+            grid.replaceChildren(*layout)
             root.classList.toggle("deciding", self.seat == seat)
         tray = dom.find("tactics-tray")
         waiting = []
@@ -337,6 +342,13 @@ class Renderer:
         self._draw_controls(view, interactive)
         if interactive:
             dom.set_text(self.ctl.part("status"), self.status(view, self.seat, self.decision))
+
+    @staticmethod
+    def _label(text):
+        """A row or column number beside the grid (the cells' own names already say where they are)."""
+        node = dom.clone("tlabel")
+        dom.set_text(node, text)
+        return node
 
     def _piece(self, char: dict, actor):
         """A character cloned from its pre-rendered card, with Health, AP and state filled in."""
