@@ -1,10 +1,10 @@
 """The autobattle board's effects, planned from a frame's events without a browser
-(ui/games/autobattle_fx.py): what points where, which numbers show, in what order, how long."""
+(ui/autobattle_fx.py): what points where, which numbers show, in what order, how long."""
 
 import pytest
 
 from engine.rulesets import get as get_ruleset
-from ui.games import autobattle_fx as fx
+from ui import autobattle_fx as fx
 from ui.replay import Replay
 
 DECKS = {"decks": [["ashen_cabal", "rotfen_brood"], ["antler_kin"]]}

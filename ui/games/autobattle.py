@@ -3,7 +3,7 @@
 A battle has no decisions: the controller computes it in full and plays it as a replay, so this
 module only reads the form, draws spectator views (cards cloned from their pre-rendered
 templates) and puts events in words. While autoplay plays a frame, its events are shown in motion
-(ui/games/autobattle_fx.py plans them): arrows from attacker to target, damage numbers, deaths,
+(ui/autobattle_fx.py plans them): arrows from attacker to target, damage numbers, deaths,
 entries and terrain, on an overlay layer over the board; stepping and jumping draw the frame only.
 """
 
@@ -13,7 +13,7 @@ from pyscript import window
 
 from engine.core import SkirmishError
 from ui import dom
-from ui.games import autobattle_fx
+from ui import autobattle_fx
 from ui.words import describe, message
 
 # Effects shown as a class on the card itself (the rest are overlay elements).
