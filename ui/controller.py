@@ -322,8 +322,11 @@ class Controller:
         self.show_frame(at)
         self.part("game").scrollIntoView()
 
-    def show_frame(self, index: int) -> None:
-        """Draw frame `index` (clamped): board, log so far, position, demo, outcome at the end."""
+    def show_frame(self, index: int, pace: float | None = None) -> None:
+        """Draw frame `index` (clamped): board, log so far, position, demo, outcome at the end.
+
+        `pace` is the autoplay interval in seconds when autoplay shows this frame; the renderer
+        animates the frame's events only then (stepping and jumping are instant: pace None)."""
         if self.mode != "replay" or not self.replay:
             return
         replay = self.replay
@@ -332,7 +335,7 @@ class Controller:
         frame = replay.frames[index]
         self.view = frame.view
         self.renderer.draw(frame.view, None, None)
-        self.renderer.animate(frame.events)
+        self.renderer.animate(frame.events, pace)
         if index + 1 < self.logged:
             self._reset_log()
         self._log([f.events for f in replay.frames[:index + 1]], [f.turn for f in replay.frames[:index + 1]])
@@ -389,9 +392,10 @@ class Controller:
     async def _run(self, gen: int) -> None:
         while self.playing and gen == self.gen and self.mode == "replay" and self.index < self.replay.last:
             speed = str(self.part("speed").value)
-            await asyncio.sleep(int(speed) / 1000 if speed.isascii() and speed.isdigit() else 0.8)
+            pace = int(speed) / 1000 if speed.isascii() and speed.isdigit() else 0.8
+            await asyncio.sleep(pace)
             if self.playing and gen == self.gen:
-                self.show_frame(self.index + 1)
+                self.show_frame(self.index + 1, pace)
         if gen == self.gen:
             self.pause()
 

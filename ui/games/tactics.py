@@ -146,7 +146,7 @@ class Renderer:
         dom.find("tactics-tray").replaceChildren()
         dom.find("tactics-skills").replaceChildren()
 
-    def animate(self, events: list) -> None:
+    def animate(self, events: list, pace: float | None = None) -> None:
         pass
 
     def decision_kind(self, view, decision) -> str:
