@@ -71,6 +71,10 @@ class Controller:
             if self.part(name):
                 self.bind(self.part(name), "click", handler)
         self.bind(self.section, "keydown", self.on_key)
+        if self.part("detail"):
+            for gesture in ("click", "focusin", "mouseover"):
+                self.bind(self.part("board"), gesture, self.on_detail)
+            self.bind(self.part("detail-close"), "click", lambda e: self.hide_detail())
         self.renderer.bind()
         if self.part("start"):
             self.part("start").disabled = False
@@ -172,6 +176,8 @@ class Controller:
         if self.part("replay"):
             dom.show(self.part("replay"), self.mode == "replay")
         self.part("share-link").value = ""
+        if self.part("detail"):
+            self.hide_detail()
         if self.part("share-status"):
             dom.set_text(self.part("share-status"), "")
 
@@ -498,6 +504,25 @@ class Controller:
                 log.append(line)
         self.logged = len(steps)
         log.scrollTop = log.scrollHeight
+
+    # --- card details ----------------------------------------------------------------------
+
+    def on_detail(self, event) -> None:
+        """A card tapped, focused or hovered on the board: the panel shows it in full (the renderer
+        says what that is; a gesture elsewhere on the board leaves the panel as it is)."""
+        node = self.renderer.detail_for(event.target)
+        if node is None:
+            return
+        key = node.getAttribute("data-detail") or ""
+        body = self.part("detail-body")
+        if key and body.firstElementChild and body.firstElementChild.getAttribute("data-detail") == key:
+            return              # the same card again (the mouse moving over it): nothing to redraw
+        body.replaceChildren(node)
+        dom.show(self.part("detail"), True)
+
+    def hide_detail(self) -> None:
+        self.part("detail-body").replaceChildren()
+        dom.show(self.part("detail"), False)
 
     # --- sharing -----------------------------------------------------------------------------
 

@@ -25,6 +25,16 @@ def clone(template):
     return template.content.firstElementChild.cloneNode(True)
 
 
+def element(tag: str, text=None, class_name: str = ""):
+    """A new element, its text set as text (never parsed as HTML)."""
+    node = document.createElement(tag)
+    if class_name:
+        node.className = class_name
+    if text is not None:
+        set_text(node, text)
+    return node
+
+
 def set_text(node, text) -> None:
     """Put `text` in `node` as text (never parsed as HTML)."""
     node.textContent = "" if text is None else str(text)

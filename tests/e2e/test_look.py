@@ -150,3 +150,64 @@ def test_share_says_copied_and_abandon_asks_first(open_page):
     page.wait_for_selector("#tactics-outcome[data-digest]", state="visible")
     assert "S0-R38" in tab.text("#tactics-outcome")
     tab.assert_clean()
+
+
+def detail_name(page) -> str:
+    return page.evaluate("""() => { const n = document.querySelector('#card-detail .name, #tactics-card-detail .tname');
+        return n ? n.textContent : ''; }""")
+
+
+def test_card_details_on_hover_focus_and_tap(open_page):
+    """Item 4: the same details for the mouse, the keyboard and a finger — full text, full name."""
+    tab = open_page("look-details")
+    page = tab.page
+    tab.goto("index.html#/autobattle")
+    page.click("#start")
+    page.click("#pause")
+    page.click("#to-start")
+    for _ in range(6):
+        page.click("#step-forward")
+    cards = page.locator("#board .reserve .card")
+    assert cards.count() >= 2
+    cards.nth(0).hover()
+    page.wait_for_selector("#card-detail", state="visible")
+    assert detail_name(page) == cards.nth(0).locator(".name").text_content()
+    assert page.locator("#card-detail .card .text li").count() >= 1 or \
+        page.locator("#card-detail .card .stats").count() == 1
+    cards.nth(1).focus()                    # the keyboard: focus shows the focused card
+    assert detail_name(page) == cards.nth(1).locator(".name").text_content()
+    page.click("#card-detail [data-part=detail-close]")
+    assert not tab.visible("#card-detail")
+    # tactics: a character's skills in words
+    page.evaluate("location.hash = '#/tactics'")
+    page.select_option("#tactics-seat-1", "human")
+    page.click("#tactics-start")
+    page.wait_for_selector("#tactics-game", state="visible")
+    piece = page.locator("#tactics-tray .tchar").first
+    piece.hover()
+    page.wait_for_selector("#tactics-card-detail", state="visible")
+    assert detail_name(page) == piece.locator(".tname").text_content()
+    skills = page.locator("#tactics-card-detail .text li")
+    assert skills.count() >= 1 and skills.first.text_content().startswith(("Act Skill — ", "Unique Skill — "))
+    assert_no_serious_axe_violations(tab, "card details shown")
+    tab.assert_clean()
+
+
+def test_card_details_by_tap_on_a_phone(open_page):
+    """On a phone the battle line shows emblems and badges; a tap shows the card with its full name."""
+    tab = open_page("look-details-phone", viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+    page = tab.page
+    tab.goto("index.html#/autobattle")
+    page.tap("#start")
+    page.tap("#pause")
+    page.tap("#to-end")
+    page.tap("#step-back")
+    unit = page.locator("#board .cell > .card").first
+    assert not unit.locator(".name").is_visible()          # no cut name in a 40 px card
+    unit.tap()
+    page.wait_for_selector("#card-detail", state="visible")
+    full = detail_name(page)
+    assert full and full == unit.locator(".name").text_content()
+    assert page.evaluate("""() => { const n = document.querySelector('#card-detail .name');
+        return n.scrollWidth <= n.clientWidth + 1; }""")
+    tab.assert_clean()

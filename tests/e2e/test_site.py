@@ -257,7 +257,7 @@ def test_cli_record_link_opens_at_turn_3(open_page, cli_game):
     assert label(tab) == f"Turn 3 of {report['turns']}"
     assert to_end(tab) == report["digest"]
     # The link names its squads: the board says which.
-    assert "antler_kin" in tab.text("#side-1 .squads")
+    assert "Antler Kin" in tab.text("#side-1 .squads")         # the squad by name, not id
     assert tab.text("#side-0 .squads") == "ashen_cabal, rotfen_brood"
     tab.assert_clean()
 

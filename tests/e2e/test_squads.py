@@ -145,7 +145,7 @@ def test_a_squad_built_by_clicks_is_checked_saved_battled_and_its_link_replays_a
     assert not fresh.visible("#link-error"), fresh.text("#link-error")
     assert fresh.page.evaluate(f"localStorage.getItem('{STORAGE_KEY}')") is None    # nothing saved there
     assert to_end(fresh) == digest
-    assert "bog_band" in fresh.text("#side-0 .squads")
+    assert "Bog Band" in fresh.text("#side-0 .squads")        # its name travelled in the record
     fresh.assert_clean()
 
 

@@ -98,6 +98,23 @@ class Renderer:
             else:
                 self._overlay_fx(board, origin, effect)
 
+    def detail_for(self, target):
+        """The card under a tap, focus or hover, in full: its text and its values now (None: no card)."""
+        card = target.closest(".card[data-card]") if target and target.closest else None
+        if not card:
+            return None
+        full = self._card(str(card.getAttribute("data-card")))
+        values = []
+        for selector in (".crystals", ".atk", ".life"):
+            now, shown = card.querySelector(selector), full.querySelector(selector)
+            if now and shown:
+                dom.set_text(shown, now.textContent)
+                shown.className = now.className
+                values.append(str(now.textContent))
+        full.setAttribute("data-detail", ":".join([str(card.getAttribute("data-card")),
+                                                   str(card.getAttribute("data-uid") or ""), *values]))
+        return full
+
     def describe(self, event: dict, view) -> str:
         return describe(event, self._name, self.lang, self._squad)
 
@@ -148,6 +165,7 @@ class Renderer:
             node = dom.clone(template)
         if uid is not None:
             node.dataset.uid = str(uid)
+            node.tabIndex = 0           # focus shows the card in full (the card details panel)
         # A compact card on a narrow board may cut its name short: the tooltip keeps it whole.
         details = str(node.title or "")
         node.title = f"{self._name(card_id)} — {details}" if details else self._name(card_id)

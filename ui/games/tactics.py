@@ -149,6 +149,32 @@ class Renderer:
     def animate(self, events: list, pace: float | None = None) -> None:
         pass
 
+    def detail_for(self, target):
+        """The character under a tap, focus or hover, in full: its state now and every skill in words."""
+        node = target.closest(".tchar, .tcell") if target and target.closest and self.view else None
+        piece = (node if node.classList.contains("tchar") else node.querySelector(".tchar")) if node else None
+        if not piece or not piece.hasAttribute("data-uid"):
+            return None
+        char = self.chars.get(int(piece.getAttribute("data-uid")))
+        if char is None:
+            return None
+        full = piece.cloneNode(True)
+        for name in ("role", "tabindex", "aria-label", "aria-pressed", "class"):
+            full.removeAttribute(name)
+        full.className = " ".join(c for c in str(piece.className).split()
+                                  if c not in ("selected", "selectable", "legal-target", "legal-choice", "actor"))
+        defn = self.view["characters"][char["id"]]
+        names = {cid: d["name"] for cid, d in self.view["characters"].items()}
+        skills = [("act_skill", s) for s in defn["act_skills"]]
+        skills += [("unique_skill", defn["unique_skill"])] if "unique_skill" in defn else []
+        skills += [("react_skill", s) for s in defn["react_skills"]]
+        lines = dom.element("ul", class_name="text")
+        for key, skill in skills:
+            lines.append(dom.element("li", f"{message('page', key, self.lang)} — {skill_line(skill, self.lang, names)}"))
+        full.append(lines)
+        full.setAttribute("data-detail", f"{char['uid']}:{char['health']}:{char['ap']}:{','.join(self._flags(char))}")
+        return full
+
     def decision_kind(self, view, decision) -> str:
         return (view.get("pending") or {}).get("kind") or decision.kind
 
@@ -405,6 +431,8 @@ class Renderer:
                      self._char_words(occupant) if occupant else message("ui", "t_cell_empty", self.lang), *states]
             cell.setAttribute("aria-label", "; ".join(words))
             cell.setAttribute("role", "button" if live else "group")
+            if not live and piece:
+                cell.tabIndex = 0           # in a replay, focus shows the character in full
             if live:
                 cell.tabIndex = -1
                 usable = interactive and any(key in ("t_hl_move", "t_hl_target", "t_hl_choice", "t_hl_deploy")
