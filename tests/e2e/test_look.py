@@ -203,11 +203,12 @@ def test_card_details_by_tap_on_a_phone(open_page):
     page.tap("#to-end")
     page.tap("#step-back")
     unit = page.locator("#board .cell > .card").first
-    assert not unit.locator(".name").is_visible()          # no cut name in a 40 px card
-    unit.tap()
+    name = unit.locator(":scope > header .name")
+    assert not name.is_visible()                            # no cut name in a 40 px card
+    unit.locator(":scope > header").tap()
     page.wait_for_selector("#card-detail", state="visible")
     full = detail_name(page)
-    assert full and full == unit.locator(".name").text_content()
+    assert full and full == name.text_content()
     assert page.evaluate("""() => { const n = document.querySelector('#card-detail .name');
         return n.scrollWidth <= n.clientWidth + 1; }""")
     tab.assert_clean()

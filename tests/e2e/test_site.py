@@ -258,7 +258,7 @@ def test_cli_record_link_opens_at_turn_3(open_page, cli_game):
     assert to_end(tab) == report["digest"]
     # The link names its squads: the board says which.
     assert "Antler Kin" in tab.text("#side-1 .squads")         # the squad by name, not id
-    assert tab.text("#side-0 .squads") == "ashen_cabal, rotfen_brood"
+    assert tab.text("#side-0 .squads") == "Ashen Cabal, Rotfen Brood"
     tab.assert_clean()
 
 
