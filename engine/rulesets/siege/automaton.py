@@ -158,6 +158,7 @@ def _place_for(game: Game, movers: str):
     reasons = []
     if not free:
         reasons.append({"why": "neither square beside the Base is free: move first", "rule": "S2-R16"})
+        game.log.emit("make_room", "S2-R16", reasons=reasons[-1:])
         if not _advance_until(game, movers, need_free=1):
             return False, reasons
         _advance_until(game, movers, need_free=2)        # A2-4: keep one square around the Base empty
@@ -320,9 +321,11 @@ def choose_target(game: Game, unit: Unit):
         game.log.emit("target_base", "P2-17", uid=unit.uid, reasons=[
             {"why": "no character to target; the player's Base is within range", "rule": "F2-2"}])
         return "base", False
-    why = "deployed this turn: it may not target the Base" if unit.fresh and unit.square in game.board.invasion \
-        else "no Defense-position enemy or Base within range"
-    game.log.emit("no_target", "F2-2", uid=unit.uid, reasons=[{"why": why, "rule": "F2-3" if unit.fresh else "F2-2"}])
+    blocked = unit.fresh and (unit.square in game.board.invasion or game.board.in_range(
+        unit.side, unit.square, game.content.ranges[unit.defn.range]["offsets"], game.board.base[PLAYER]))
+    why = "deployed this turn: it may not target the Base" if blocked else "no Defense-position enemy or Base in range"
+    rule = "F2-3" if blocked else "F2-2"
+    game.log.emit("no_target", rule, uid=unit.uid, reasons=[{"why": why, "rule": rule}])
     return None, False
 
 
