@@ -366,6 +366,12 @@ def choose_enhancement(game: Game, unit: Unit, target, mode: str, invasion: bool
     expect = 0
     if target.growth and game.opts["growth_source"] == "worst_case":
         expect = min(len(target.growth), target.defn.level)
+    if target.growth:
+        game.log.emit("growth_expected", "S2-R24", uid=unit.uid, target=target.uid, growth=len(target.growth),
+                      expected=expect, reasons=[{"why": "the target has a Growth Source: enhance to defeat it with "
+                                                        "that counted", "rule": "S2-R24"},
+                                                {"why": "each Growth-Source card may add +1 defense, up to its level",
+                                                 "rule": "G2-11"}])
     bonus = edge(game, unit, target)
     needed = next((k for k in range(most + 1) if predict(attack_total(unit, mode, k) + bonus, defense + expect,
                                                          game.opts["damage"]) >= target.hp), None)
