@@ -47,7 +47,7 @@ def test_S2_R7_S2_R8_player_first_with_5_ap_automaton_10():
 def test_F2_7_decks_of_50_to_60_cards():
     session = new()
     decks = of([e.to_data() for e in session.history[0]], "F2-7")
-    assert [d["cards"] for d in decks] == [54, 56]
+    assert [d["cards"] for d in decks] == [54, 52]
 
 
 def test_F2_8_player_chooses_a_level_1_main_card_for_the_command_zone():

@@ -65,15 +65,26 @@ class _Context:
             return 5.0
         if kind == "move":
             unit = self.units[action[1]]
-            if unit["position"] != "attack":
+            if unit["position"] != "attack" or self.ap < 2:
                 return 0.0
-            gain = unit["square"][0] - action[2][0]      # toward the automaton (row 0)
-            return 1.5 * gain if tuple(action[2]) != tuple(self.view["board"]["base"][0]) else 0.0
+            here, there = tuple(unit["square"]), tuple(action[2])
+            score = 1.5 * (here[0] - there[0])             # toward the automaton (row 0)
+            if self._reaches_base(unit, there) and not self._reaches_base(unit, here):
+                score += 3.0
+            if there in self.invasion:                      # holding the Invasion Zone blocks the routes
+                score += 1.0
+            return score
         if kind == "ability":
             return 1.0
         if kind == "focus":
             return 0.2
         return 0.0
+
+    def _reaches_base(self, unit, square) -> bool:
+        """True when the automaton's Base lies within the unit's range from `square`."""
+        offsets = self.view["ranges"][self.cards[unit["card"]]["range"]]["offsets"]
+        base = tuple(self.view["board"]["base"][1])
+        return any((square[0] - f, square[1] + s) == base for f, s in offsets)
 
     def _attack(self, action) -> float:
         _, uid, mode, aim, uses = action
