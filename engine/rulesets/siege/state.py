@@ -25,11 +25,12 @@ class Card:
 class Unit:
     """A character in play: on a square, or the Commander in the Command Zone (`square` None)."""
 
-    __slots__ = ("card", "side", "hp", "max_hp", "mp", "position", "square", "growth", "fresh", "moved",
+    __slots__ = ("uid", "card", "side", "hp", "max_hp", "mp", "position", "square", "growth", "fresh", "moved",
                  "focus", "boost", "used", "declared")
 
     def __init__(self, card: Card, side: int, hp: int, mp: int, square):
         self.card, self.side = card, side
+        self.uid = card.uid             # the first card's uid: kept through Growth (P2-8)
         self.hp = self.max_hp = hp
         self.mp = mp                    # S2-R6: the automaton's stand-in for the Growth Source
         self.position = "attack"        # P2-4: a character enters in Attack position
@@ -43,10 +44,6 @@ class Unit:
         self.declared = False           # the automaton: this character's declaration is done this turn
 
     @property
-    def uid(self) -> int:
-        return self.card.uid
-
-    @property
     def defn(self) -> CardDef:
         return self.card.defn
 
@@ -55,7 +52,7 @@ class Unit:
         return self.defn.name
 
     def to_data(self) -> dict:
-        return {"uid": self.uid, "card": self.defn.id, "side": self.side, "hp": self.hp, "max_hp": self.max_hp,
+        return {"uid": self.uid, "card": self.defn.id, "card_uid": self.card.uid, "side": self.side, "hp": self.hp, "max_hp": self.max_hp,
                 "mp": self.mp, "position": self.position,
                 "square": None if self.square is None else list(self.square),
                 "growth": [c.to_data() for c in self.growth], "fresh": self.fresh, "moved": self.moved,
