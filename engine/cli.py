@@ -281,15 +281,18 @@ def cmd_cards_validate(args) -> int:
 
 
 def _ruleset_of_card_file(path: Path):
-    """The ruleset a card file is for, told by its top-level tables."""
+    """The ruleset a card file is for, told by its top-level tables: the ruleset whose card tables
+    include all of them (several: the first by id, as before siege shared the name 'cards')."""
     from .core.carddata import parse_toml, read_text as read_card_text
     tables = parse_toml(read_card_text(path), path.name)
-    owners = {table: ruleset for ruleset in all_rulesets() for table in ruleset.card_tables}
-    found = {owners[key] for key in tables if key in owners}
-    if len(found) != 1:
-        raise UserError(f"{path.name}: cannot tell whose card file this is (tables {', '.join(owners)}); "
+    keys = set(tables) if isinstance(tables, dict) else set()
+    rulesets = [ruleset for ruleset in all_rulesets() if ruleset.card_tables]
+    found = [ruleset for ruleset in rulesets if keys and keys <= set(ruleset.card_tables)]
+    if not found:
+        owned = sorted({table for ruleset in rulesets for table in ruleset.card_tables})
+        raise UserError(f"{path.name}: cannot tell whose card file this is (tables {', '.join(owned)}); "
                         "pass --ruleset")
-    return found.pop()
+    return found[0]
 
 
 def cmd_cards_list(args) -> None:

@@ -9,6 +9,7 @@ from ..core.ruleset import Ruleset, all_rulesets, get_ruleset
 BUILTIN = {
     "autobattle": "engine.rulesets.autobattle",
     "tactics": "engine.rulesets.tactics",
+    "siege": "engine.rulesets.siege",
 }
 
 

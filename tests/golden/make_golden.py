@@ -93,6 +93,32 @@ CASES["tactics"] = [
      {"armies": ["ember_host", "ember_host"]}, ("sensible", "sensible")),
 ]
 
+# siege: one seat (the player) against the automaton; cases chosen so both the player and the
+# automaton win, with the options that change the automaton's procedure.
+CASES["siege"] = [
+    ("default seed 1, sensible player", 1, {}, None, ("sensible",)),
+    ("default seed 2, sensible player", 2, {}, None, ("sensible",)),
+    ("default seed 3, random player", 3, {}, None, ("random",)),
+    ("arcane deck, sensible player", 4, {}, {"decks": ["arcane", "horde"]}, ("sensible",)),
+    ("A2-3 (a), A2-4 adjacent, A2-5 same side, A2-8 all first", 5,
+     {"overflow_damage": "automaton", "around_base": "adjacent", "attack_order": "same_side",
+      "ability_timing": "all_first"}, None, ("sensible",)),
+    ("dice damage, free deploy side, printed max HP, heal one", 6,
+     {"damage": "dice", "deploy_side": "free", "automaton_max_hp": "printed", "charge_overflow": "heal_one"},
+     None, ("sensible",)),
+    ("deep board, Commander always joins, Guard fights back if it survives", 7,
+     {"board": "deep", "commander_join": "always", "guard_fights_back": "if_survives"}, None, ("sensible",)),
+    ("automaton pays nothing, MP regenerates, max enhancement, attribute edge", 8,
+     {"automaton_pays": False, "mp_regen": 1, "not_lethal": "max", "attribute_edge": 1}, None, ("sensible",)),
+    ("a position: the automaton's attacks from the Invasion Zone", 9, {},
+     {"position": {"player": ["bastion_2@3,1 def", "ember_1@cmd"], "automaton": ["gale_1@cmd", "ember_3@2,1",
+                                                                                 "thorn_1@0,0", "lumen_1@0,2"],
+                   "hand": {"player": ["bastion_1", "ember_2"], "automaton": ["mist_1"]},
+                   "deck": {"player": ["thorn_4", "ember_1", "lumen_2", "thorn_1"],
+                            "automaton": ["frost_1", "mist_2", "gale_2"]}, "base": [3, 6], "from": "attack"}},
+     ("sensible",)),
+]
+
 
 class SteadyBot(RandomBot):
     """A random bot that never abandons, nor accepts a tie (tactics G0-14), while anything else is legal

@@ -1,0 +1,195 @@
+"""The siege ruleset: metadata, setup from decks and seed, and the engine contract."""
+
+import copy
+from collections.abc import Mapping
+
+from ...core.errors import BadCards, BadSetup
+from ...core.decision import Decision
+from ...core.events import EventLog
+from ...core.rng import Rng
+from ...core.ruleset import Capabilities, Ruleset, register
+from ...core.seats import Seat
+from . import combat, player, turn
+from .bots import SensibleBot
+from .cards import BUILTIN_FILE, builtin_content, load_content_file
+from .options import OPTIONS, SETTLED
+from .position import build_position, check_position
+from .state import AUTOMATON, PLAYER, Game
+from .view import secrets as view_secrets, view as make_view
+
+SETUP_STREAM = 99       # the PRNG stream that picks the default deck, apart from the game's own
+
+
+class _Legal(Mapping):
+    """{0: legal actions}, built only when read (replaying a record checks each action instead)."""
+
+    def __init__(self, build):
+        self._build, self._actions = build, None
+
+    def __getitem__(self, seat):
+        if seat != PLAYER:
+            raise KeyError(seat)
+        if self._actions is None:
+            self._actions = self._build()
+        return self._actions
+
+    def __iter__(self):
+        return iter((PLAYER,))
+
+    def __len__(self):
+        return 1
+
+
+@register
+class Siege(Ruleset):
+    """One human against an automaton that runs the seed's fixed procedure and shows why."""
+
+    id = "siege"
+    version = 1
+    title = "Siege — a solo game against an automaton that shows its reasoning"
+    # Decks are shuffled (chance); deck orders and the automaton's hand are hidden; the automaton
+    # is not a seat and can win.
+    capabilities = Capabilities(min_seats=1, max_seats=1, hidden_information=True, chance=True, automaton=True)
+    options = OPTIONS
+    settled_without_option = SETTLED
+    bots = {"sensible": SensibleBot}
+    card_tables = ("names", "ranges", "abilities", "cards", "decks")
+    # P2-12: at most 200 rounds; a player turn takes a few dozen decisions at most.
+    max_actions = 12_000
+
+    def seats(self, options: dict, setup: dict | None = None):
+        """One seat, the player (seat 0); the automaton is not a seat."""
+        return (Seat("player", "player"),)
+
+    # --- setup ---------------------------------------------------------------------------
+
+    def default_setup(self, options: dict, seed: int) -> dict:
+        """A player deck drawn from the seed (its own stream) against the automaton's deck."""
+        content = builtin_content()
+        mine = sorted(d for d, deck in content.decks.items() if deck.side == "player")
+        theirs = sorted(d for d, deck in content.decks.items() if deck.side == "automaton")
+        return {"decks": [Rng(seed, SETUP_STREAM).choice(mine), theirs[0]]}
+
+    def check_setup(self, setup: dict, options: dict) -> dict:
+        """{"decks": [PLAYER_DECK, AUTOMATON_DECK]} or {"position": {...}} (see position.py)."""
+        if not isinstance(setup, dict) or set(setup) not in ({"decks"}, {"position"}):
+            raise BadSetup("setup must be an object with 'decks' ([player deck, automaton deck]) or 'position'")
+        content = builtin_content()
+        if "position" in setup:
+            normal = {"position": check_position(setup["position"])}
+            build_position(normal["position"], content, options, 0, EventLog(False))
+            return normal
+        decks = setup["decks"]
+        if not isinstance(decks, list) or len(decks) != 2:
+            raise BadSetup("setup 'decks' must name two decks: the player's and the automaton's")
+        for index, (deck, side) in enumerate(zip(decks, ("player", "automaton"))):
+            if not isinstance(deck, str) or deck not in content.decks or content.decks[deck].side != side:
+                known = ", ".join(sorted(d for d, v in content.decks.items() if v.side == side))
+                raise BadSetup(f"unknown {side} deck {str(deck)[:40]!r}; {side} decks: {known}")
+        return {"decks": list(decks)}
+
+    def build_setup(self, options: dict, seed: int, decks: dict, cards_file=None) -> dict:
+        """`--deck 0=DECK` (the player's deck; `--deck 0=DECK,AUTOMATON_DECK` names both)."""
+        if cards_file:
+            raise BadSetup("siege plays its starter content; check a card file with 'cards validate'")
+        setup = self.default_setup(options, seed)
+        if PLAYER in decks:
+            names = decks[PLAYER]
+            if len(names) > 2:
+                raise BadSetup("--deck 0= takes the player's deck and optionally the automaton's")
+            setup["decks"][:len(names)] = names
+        return self.check_setup(setup, options)
+
+    def setup(self, options: dict, seed: int, setup: dict, log: EventLog) -> Game:
+        content = builtin_content()
+        if "position" in setup:
+            return build_position(setup["position"], content, options, seed, log)
+        return turn.new_game(content, setup["decks"], options, seed, log)
+
+    def validate_cards(self, path=None) -> list[str]:
+        """Every problem in a siege card file (the starter content when no file is given)."""
+        try:
+            load_content_file(path or BUILTIN_FILE, builtin_content() if path else None)
+        except BadCards as error:
+            return error.problems
+        return []
+
+    def squad_table(self):
+        """(id, side, English name) of every ready deck."""
+        return [(d.id, d.side, d.name["en"]) for d in builtin_content().decks.values()]
+
+    # --- the contract --------------------------------------------------------------------
+
+    def decision(self, state: Game):
+        kind = turn.pending_kind(state)
+        if kind is None:
+            return None
+        pending = state.pending or {}
+        if kind == "commander":
+            return Decision((PLAYER,), {PLAYER: [["commander", c] for c in pending["choices"]]}, "choose_card",
+                            {"choices": list(pending["choices"])})
+        if kind == "main":
+            return Decision((PLAYER,), _Legal(lambda: player.legal_actions(state)), "choose_action",
+                            {"ap": state.sides[PLAYER].ap, "round": state.round})
+        if kind == "join":
+            return Decision((PLAYER,), {PLAYER: [["join"], ["stay"]]}, "defend", dict(pending))
+        return Decision((PLAYER,), {PLAYER: [["defend", n] for n in range(pending["most"] + 1)]}, "defend",
+                        dict(pending))
+
+    def illegal_reason(self, state: Game, decision, player_seat: int, action, key: str):
+        if player_seat != PLAYER:
+            return f"seat {player_seat} does not exist; the player is seat 0"
+        if decision.kind == "choose_action":
+            return player.illegal_reason(state, action)
+        if decision.allows(player_seat, action, key):
+            return None
+        if decision.kind == "choose_card":
+            return f"choose the Commander: a Lv1 Main card of your deck, as [\"commander\", id] (F2-8); got {key[:60]}"
+        if state.pending["kind"] == "join":
+            return f"answer [\"join\"] or [\"stay\"]: does your Commander join the Base's defence (F2-6); got {key[:60]}"
+        return (f"answer [\"defend\", n] with n from 0 to {state.pending['most']}: same-named cards paid for +1 "
+                f"defense each (F2-10, P2-18); got {key[:60]}")
+
+    def apply(self, state: Game, moves: dict) -> None:
+        (_, action), = moves.items()
+        if action[0] == "commander":
+            player.choose_commander(state, action[1])
+        elif action[0] in ("join", "stay", "defend"):
+            combat.answer(state, action)
+        else:
+            player.apply(state, action)
+
+    def advance(self, state: Game) -> None:
+        turn.advance(state)
+
+    def view(self, state: Game, seat) -> dict:
+        kind = turn.pending_kind(state)
+        pending = None if kind is None else {"kind": kind, **(state.pending or {})}
+        return make_view(state, pending)
+
+    def secrets(self, state: Game, seat) -> list:
+        return view_secrets(state)
+
+    def private_variant(self, state: Game, seat, rng):
+        """The same game with both decks reordered and the automaton's hand swapped with its deck."""
+        if state.result is not None:
+            return None
+        variant = copy.deepcopy(state)
+        robot = variant.sides[AUTOMATON]
+        pool = robot.hand + robot.deck
+        rng.shuffle(pool)
+        robot.hand, robot.deck = pool[:len(robot.hand)], pool[len(robot.hand):]
+        rng.shuffle(variant.sides[PLAYER].deck)
+        if variant.drawn is not None and all(c.uid != variant.drawn for c in robot.hand):
+            variant.drawn = robot.hand[0].uid if robot.hand else None
+        return variant
+
+    def outcome(self, state: Game):
+        return state.result
+
+    def turns(self, state: Game) -> int:
+        """Rounds begun (a player turn and an automaton turn each)."""
+        return state.round
+
+    def to_data(self, state: Game) -> dict:
+        return {"ruleset": self.id, "version": self.version, **state.to_data()}

@@ -1,0 +1,90 @@
+"""The game's flow: setup (S2-R4…R8, F2-7…F2-9) and the dispatcher that runs one automatic step
+(a queued step of a phase) per `advance`. The player's Main Phase is a decision; so are its
+answers during the automaton's attacks (`game.pending`)."""
+
+from ...core.events import EventLog
+from ...core.outcome import Outcome
+from ...core.rng import Rng
+from . import automaton, player
+from .board import get_board
+from .cards import Content
+from .combat import end_game
+from .field import new_card, place
+from .state import AUTOMATON, PLAYER, Game, Side
+
+STEPS = {
+    "p_active": player.active, "p_charge": player.charge, "p_draw": player.draw,
+    "a_active": automaton.active, "a_charge": automaton.charge, "a_draw": automaton.draw,
+    "a_deploy": automaton.main_phase, "a_attack": automaton.attack_step,
+}
+
+
+def new_game(content: Content, decks: list[str], opts: dict, seed: int, log: EventLog) -> Game:
+    """Shuffle both decks; the automaton's opening placement (S2-R4, S2-R5); AP (S2-R8); the player
+    chooses its Commander next (F2-8) and goes first (S2-R7)."""
+    rng = Rng(seed)
+    sides = []
+    game = Game([], rng, dict(opts), log, content, get_board(opts["board"]))
+    for index, deck_id in enumerate(decks):
+        deck = [new_card(game, content.cards[cid]) for cid in content.decks[deck_id].card_list()]
+        rng.shuffle(deck)
+        sides.append(Side(index, deck_id, deck, 5 if index == PLAYER else 10, opts["player_base_hp"]
+                          if index == PLAYER else 0))
+        log.emit("deck", "F2-7", side=index, deck=deck_id, cards=len(deck))
+    game.sides = sides
+    log.emit("rules", "S2-R1", reasons=[{"why": "the player's turns follow the two-player rules (P2-…)",
+                                         "rule": "S2-R1"}])
+    log.emit("base_hp", "F2-9", side=PLAYER, hp=opts["player_base_hp"],
+             reasons=[{"why": "the player's Base HP: Ultimate mode's initial 8", "rule": "G2-3"}])
+    opening(game)
+    log.emit("first", "S2-R7", side=PLAYER)
+    log.emit("ap", "S2-R8", player=sides[PLAYER].ap, automaton=sides[AUTOMATON].ap)
+    game.pending = {"kind": "commander", "choices": player.commander_choices(game)}
+    return game
+
+
+def opening(game: Game) -> None:
+    """S2-R4: the top card three times: Command Zone, left of the Base, right of the Base."""
+    side = game.sides[AUTOMATON]
+    for where in (None, *game.board.beside[AUTOMATON]):
+        if not side.deck:
+            break
+        card = side.deck.pop()
+        unit = place(game, AUTOMATON, card, where, "S2-R4")
+        unit.fresh = False
+        game.log.emit("set_dice", "S2-R5", uid=unit.uid, hp=unit.hp, mp=unit.mp)
+    game.log.emit("mp_for_growth", "S2-R6", reasons=[{"why": "in single play MP stands in for the Growth Source",
+                                                      "rule": "S2-R6"}])
+
+
+def pending_kind(game: Game) -> str | None:
+    """What the player must decide now, or None when the next step is automatic (or the game is over)."""
+    if game.result is not None:
+        return None
+    if game.pending is not None:
+        return game.pending["kind"]
+    if game.queue:
+        return None
+    return "main"
+
+
+def advance(game: Game) -> None:
+    """Run the next queued step."""
+    name, *args = game.queue.pop(0)
+    if name == "a_after":
+        automaton.after_attack(game, *args)
+    elif name == "a_end":
+        _automaton_ends(game)
+    else:
+        STEPS[name](game)
+
+
+def _automaton_ends(game: Game) -> None:
+    """The round ends; past the round limit the game is a draw (P2-12); else the player's turn."""
+    automaton.end_turn(game)
+    if game.round >= game.opts["round_limit"]:
+        end_game(game, Outcome.draw(f"{game.round} rounds played without a result", "P2-12"))
+        return
+    game.round += 1
+    game.active = PLAYER
+    game.queue = player.turn_steps()
