@@ -718,7 +718,7 @@ class Renderer:
                 return found.closest(".scell, .scmd") or found
             return dom.find("siege-buttons").querySelector("button") or None
         if self.kind == "main":
-            found = board.querySelector(".hcard.selectable, .scard.selectable")
+            found = board.querySelector(".hcard.selectable") or board.querySelector(".scard.selectable")
             return (found.closest(".hcard, .scell, .scmd") if found else None) or dom.find("siege-end")
         if self.kind == "commander":
             return dom.find("siege-hand").querySelector(".hcard") or None
