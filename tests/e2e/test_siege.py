@@ -276,6 +276,12 @@ def test_keyboard_play_deploys_a_card_and_ends_the_turn(open_page):
     page.keyboard.press("ArrowUp")
     name = page.evaluate("document.activeElement.getAttribute('aria-label')")
     assert re.match(r"Row \d, column \d, ", name), name
+    # Focus on a square with a character shows the card in full (its abilities in words).
+    spot = page.locator("#siege-grid .scell:has(.scard.side-0)").first
+    spot.focus()
+    page.wait_for_selector("#siege-card-detail", state="visible")
+    assert tab.text("#siege-card-detail .tname") == spot.locator(".tname").text_content()
+    assert page.locator("#siege-card-detail .text li").count() >= 2
     # End of Turn by keyboard; the automaton plays; the focus is never lost to <body>.
     page.focus("#siege-end")
     page.keyboard.press("Enter")
