@@ -115,7 +115,8 @@ def test_the_build_reads_its_pages_from_the_registry(monkeypatch):
     import build_site
     before = build_site.site_pages()
     assert set(before) == {"index.html", "autobattle/cards.html", "autobattle/rules.html", "autobattle/howto.html",
-                           "tactics/cards.html", "tactics/rules.html", "tactics/howto.html"}
+                           "tactics/cards.html", "tactics/rules.html", "tactics/howto.html",
+                           "siege/cards.html", "siege/rules.html"}
     tactics = pages.get("tactics")
     twin = dataclasses.replace(tactics, gallery=None, howto=None)
     monkeypatch.setattr(pages, "PAGES", tuple(twin if p is tactics else p for p in pages.PAGES))

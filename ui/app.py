@@ -14,7 +14,7 @@ from pyscript import document, window
 from pyscript.ffi import to_js
 
 from ui import dom, pages
-from ui.replay import bot_times, time_battles
+from ui.replay import automatic_run_times, bot_times, time_battles
 from ui.route import parse_hash
 
 DOCS = ("cards", "rules", "howto")   # a page's gallery (ID/cards.html), rules and how-to pages (ID/rules.html, ID/howto.html)
@@ -36,13 +36,16 @@ class App:
         self.bindings = dom.Bindings("load-error")
         # For build/bench_site.py and the e2e tests: the same work timed here and on CPython.
         self._hooks = [dom.proxy(lambda games: time_battles(int(games))),
-                       dom.proxy(lambda seed: to_js(bot_times("tactics", pages.get("tactics").bot, int(seed))))]
+                       dom.proxy(lambda seed: to_js(bot_times("tactics", pages.get("tactics").bot, int(seed)))),
+                       dom.proxy(lambda seed: to_js(bot_times("siege", pages.get("siege").bot, int(seed)))),
+                       dom.proxy(lambda seed: to_js(automatic_run_times("siege", pages.get("siege").bot, int(seed))))]
 
     def start(self) -> None:
         """Bind the router, show the current route, and tell the page (and tests) we are ready."""
         self.bindings.bind(window, "hashchange", lambda event: self.route())
         self.bindings.bind(document, "click", self.on_click)
-        window.skirmishTimeBattles, window.skirmishTacticsBotTimes = self._hooks
+        (window.skirmishTimeBattles, window.skirmishTacticsBotTimes, window.skirmishSiegeBotTimes,
+         window.skirmishSiegeAutoTimes) = self._hooks
         dom.guarded(lambda: self.route(), "load-error")()
         dom.show(dom.find("loading"), False)
         document.body.dataset.ready = "1"

@@ -48,6 +48,7 @@ class Controller:
         self.logged = 0
         self.demo: tuple[str, int] | None = None
         self.view = None
+        self.steps: list = []           # the events of each step up to what is on screen (live or replay)
         self.focus_game = False         # a game just started from the form: the keyboard goes to it
         self.renderer = importlib.import_module(page.renderer).Renderer(self)
 
@@ -202,8 +203,12 @@ class Controller:
         """After any change: automatic steps, then draw; a bot to move gets its turn after the delay."""
         session = self.session
         self.gen += 1
+        paced = False
         for _ in range(MAX_AUTO_STEPS):
             if session.outcome is not None or session.decision is not None:
+                break
+            if self.page.watch_auto and self.bot_delay() > 0 and self.renderer.watched(session.view(None)):
+                paced = True        # one step now, the next after the delay (_auto_step)
                 break
             session.advance()
         seat, decision = self.deciding()
@@ -218,15 +223,18 @@ class Controller:
         self._hide_handoff()
         self.view = session.view(self.viewer if secret else None)
         self.part("game").dataset.actions = str(len(session.record.actions))
+        self.steps = [[e.to_data() for e in step] for step in session.history]
         self.renderer.draw(self.view, seat, decision)
         self._draw_status(seat, decision)
-        self._log([[e.to_data() for e in step] for step in session.history])
+        self._log(self.steps)
         self._draw_outcome(session.outcome, session.digest() if session.outcome else None, session.turns())
         undo = self.part("undo")
         if undo:
             undo.disabled = session.last_decision_of(humans) is None
         if decision is not None and seat is None and any(s in self.bots for s in session.waiting()):
             asyncio.ensure_future(self._bot_move(self.gen))
+        elif paced:
+            asyncio.ensure_future(self._auto_step(self.gen))
 
     def _handoff(self, seat: int) -> None:
         """Pass the screen: nothing of either seat's private view stays in the page meanwhile."""
@@ -270,6 +278,18 @@ class Controller:
         except Exception as error:   # noqa: BLE001  (not in a handler: the same one line on the page)
             dom.say_error(self.part("form-error"), error)
 
+    async def _auto_step(self, gen: int) -> None:
+        """One watched automatic step after the delay, then a redraw (unless the game changed meanwhile)."""
+        await asyncio.sleep(self.bot_delay())
+        if gen != self.gen or self.mode != "play":
+            return
+        try:
+            if self.session.outcome is None and self.session.decision is None:
+                self.session.advance()
+            self.refresh()
+        except Exception as error:   # noqa: BLE001  (not in a handler: the same one line on the page)
+            dom.say_error(self.part("form-error"), error)
+
     def act(self, action) -> bool:
         """A renderer's click: submit `action` for the human deciding on this screen. An action that is
         not legal is refused by the engine with the rule it breaks (IllegalAction, shown in one line
@@ -301,12 +321,18 @@ class Controller:
         if not status:
             return
         status.dataset.seat = "" if seat is None else str(seat)
-        if decision is None or self.session.outcome is not None:
+        if self.session.outcome is not None:
+            status.dataset.kind = "over"
+        elif decision is None and self.page.watch_auto:
+            status.dataset.kind = "auto"        # a watched automatic step (Page.watch_auto)
+        elif decision is None:
             status.dataset.kind = "over"
         else:
             status.dataset.kind = self.renderer.decision_kind(self.view, decision)
         status.dataset.human = "1" if seat is not None else "0"
-        if self.session.outcome is not None or decision is None:
+        if self.session.outcome is None and decision is None and self.page.watch_auto:
+            text = self.renderer.status_auto(self.view)
+        elif self.session.outcome is not None:
             text = self.renderer.status_over()
         elif seat is None:
             waiting = self.session.waiting()
@@ -340,6 +366,7 @@ class Controller:
         self.index = index
         frame = replay.frames[index]
         self.view = frame.view
+        self.steps = [f.events for f in replay.frames[:index + 1]]
         self.renderer.draw(frame.view, None, None)
         self.renderer.animate(frame.events, pace)
         if index + 1 < self.logged:
@@ -450,6 +477,11 @@ class Controller:
 
     # --- shared drawing --------------------------------------------------------------------
 
+    def because(self, event: dict) -> str:
+        """An event's reasons as one clause, in the renderer's words when it has its own."""
+        own = getattr(self.renderer, "because", None)
+        return own(event) if own else because(event, self.lang)
+
     def statement(self, rule: str) -> str:
         entry = self.ruleset.catalogue.get(rule, {})
         return entry.get(self.lang) or entry.get("en", "")
@@ -470,6 +502,8 @@ class Controller:
         elif outcome.team is not None and len(outcome.winners) > 1:
             text = message("ui", "outcome_team", self.lang, team=outcome.team,
                            seats=", ".join(self.seat_name(seat) for seat in outcome.winners), **values)
+        elif getattr(self.renderer, "WIN_KEY", None) and len(outcome.winners) == 1:
+            text = message("ui", self.renderer.WIN_KEY, self.lang, **values)     # a solo game: "You win"
         else:
             text = message("ui", "outcome_seat", self.lang,
                            winners=", ".join(self.seat_name(seat) for seat in outcome.winners), **values)
@@ -494,7 +528,7 @@ class Controller:
                 line = dom.clone(template)
                 line.classList.add("new")
                 dom.set_text(line.querySelector(".turn"), f"{mark}.")
-                dom.set_text(line.querySelector(".what"), self.renderer.describe(event, self.view) + because(event, self.lang))
+                dom.set_text(line.querySelector(".what"), self.renderer.describe(event, self.view) + self.because(event))
                 rule = line.querySelector(".rule")
                 dom.set_text(rule, event["rule"])
                 rule.title = self.statement(event["rule"])

@@ -32,6 +32,9 @@ class Page:
     open_at: str = "end"            # where a share link without &step opens: "start" or "end"
     demo_before: bool = False       # a demo link opens one step before its rule applies (else at it)
     log_by: str = "step"            # log lines numbered by "step" or by the frame's "turn"
+    # Automatic steps the renderer says are worth watching (its `watched(view)`, e.g. an automaton's
+    # turn) are played one at a time at the chosen bot speed, drawn after each; else all at once.
+    watch_auto: bool = False
 
     @property
     def built(self) -> bool:
@@ -50,7 +53,10 @@ PAGES: tuple[Page, ...] = (
          gallery="tactics_cards.html", rules=("trules_title", "trules_intro"),
          howto=("tactics.toml", "howto/tactics.html"), bot="sensible"),
     Page("initiative", "initiative_title", "nav_initiative", "ruleset_initiative"),
-    Page("siege", "siege_title", "nav_siege", "ruleset_siege"),
+    Page("siege", "siege_title", "nav_siege", "ruleset_siege",
+         renderer="ui.games.siege", template="games/siege.html", context="siege",
+         gallery="siege_cards.html", rules=("srules_title", "srules_intro"), bot="sensible",
+         demo_before=True, watch_auto=True),
 )
 
 BY_ID = {page.id: page for page in PAGES}

@@ -93,3 +93,33 @@ def bot_times(ruleset_id: str, bot_name: str, seed: int) -> list[float]:
             if session.decision is None:
                 break
     return times
+
+
+def automatic_run_times(ruleset_id: str, bot_name: str, seed: int) -> list[float]:
+    """Milliseconds per run of automatic steps between two decisions (in siege: the automaton's turn
+    and the player's own phases), with events on as the page plays them; bots play every seat."""
+    import time
+
+    from engine.core import make_bot
+
+    ruleset = get_ruleset(ruleset_id)
+    session = Session.start(ruleset_id, seed=seed)
+    bots = {seat: make_bot(ruleset, bot_name) for seat in range(len(session.seats))}
+    times = []
+    for _ in range(Replay.MAX_FRAMES):
+        if session.outcome is not None:
+            break
+        started = time.perf_counter()
+        steps = 0
+        while session.decision is None and session.outcome is None:
+            session.advance()
+            steps += 1
+        if steps:
+            times.append((time.perf_counter() - started) * 1000)
+        if session.outcome is not None:
+            break
+        for seat in session.waiting():
+            session.submit(seat, session.bot_action(seat, bots[seat]))
+            if session.decision is None:
+                break
+    return times

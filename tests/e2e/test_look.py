@@ -16,7 +16,7 @@ LOCALES = {"en": "en-US", "ja": "ja-JP", "ru": "ru-RU"}
 WIDTHS = (1280, 390)
 ID_LIKE = re.compile(r"\b[a-z]+_[a-z_]+\b")
 STATIC = ("autobattle/cards.html", "autobattle/rules.html", "autobattle/howto.html",
-          "tactics/cards.html", "tactics/rules.html", "tactics/howto.html")
+          "tactics/cards.html", "tactics/rules.html", "tactics/howto.html", "siege/cards.html", "siege/rules.html")
 
 # Every visible card name: the words (runs of letters between spaces and hyphens) that a line break cut in two, and names
 # wider than their card. A word's rectangles are counted with a Range: one line, one rectangle.
@@ -97,6 +97,22 @@ def test_pages_read_at_both_widths(open_page, lang, width):
     page.wait_for_function("document.getElementById('tactics-status').dataset.kind !== 'deploy'")
     check_page(tab, lang, width, "tactics board")
     page.locator("#tactics-board").screenshot(path=str(ARTIFACTS / f"look-tactics-board-{lang}-{width}.png"))
+    # siege: the Commander, a card deployed, the turn ended: the automaton's turn and its reasons shown
+    page.evaluate("location.hash = '#/siege'")
+    page.wait_for_selector("#route-siege", state="visible")
+    check_page(tab, lang, width, "siege setup")
+    page.select_option("#siege-bot-delay", "0")
+    page.click("#siege-start")
+    page.wait_for_selector("#siege-game", state="visible")
+    page.locator("#siege-hand .hcard").first.click()
+    page.wait_for_function("document.getElementById('siege-status').dataset.kind === 'main'")
+    page.locator("#siege-hand .hcard.selectable").first.click()
+    page.locator(".legal-deploy").first.click()
+    page.click("#siege-end")
+    page.wait_for_function("document.getElementById('siege-status').dataset.kind === 'main' && "
+                           "document.querySelectorAll('#siege-log li').length > 40")
+    check_page(tab, lang, width, "siege board")
+    page.locator(".splay").screenshot(path=str(ARTIFACTS / f"look-siege-board-{lang}-{width}.png"))
     for path in STATIC:
         tab.goto(folder(lang) + path, ready=False)
         check_page(tab, lang, width, path)
