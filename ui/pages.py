@@ -50,7 +50,8 @@ PAGES: tuple[Page, ...] = (
          gallery="tactics_cards.html", rules=("trules_title", "trules_intro"),
          howto=("tactics.toml", "howto/tactics.html"), bot="sensible"),
     Page("initiative", "initiative_title", "nav_initiative", "ruleset_initiative"),
-    Page("siege", "siege_title", "nav_siege", "ruleset_siege"),
+    Page("siege", "siege_title", "nav_siege", "ruleset_siege",
+         howto=("siege.toml", "howto/siege.html")),
 )
 
 BY_ID = {page.id: page for page in PAGES}
