@@ -266,3 +266,23 @@ def test_the_setup_is_the_one_play_cards_builds_from_the_exported_file(tmp_path)
 def test_a_game_with_a_starter_deck_carries_nothing():
     assert battle_setup("vanguard", {"mine": deck_like()}) == {"decks": ["vanguard", "horde"]}
     assert battle_setup("arcane", {}, "horde") == {"decks": ["arcane", "horde"]}
+
+
+# --- the panel's template and module agree ---------------------------------------------------------------
+
+@pytest.mark.parametrize("lang", ["en", "ja", "ru"])
+def test_the_panel_template_has_every_element_the_panel_module_finds(lang):
+    import re
+    jinja2 = pytest.importorskip("jinja2")
+    from ui.words import message
+    env = jinja2.Environment(loader=jinja2.FileSystemLoader(ROOT / "build" / "templates"), autoescape=True,
+                             undefined=jinja2.StrictUndefined)
+    html = env.get_template("games/siege_decks.html").render(t=lambda key, **values: message("page", key, lang, **values))
+    ids = set(re.findall(r'id="([a-z-]+)"', html))
+    code = (ROOT / "ui" / "siege_decks.py").read_text("utf-8")
+    wanted = set(re.findall(r'(?:find|clone|bind)\("(sd-[a-z-]+)"', code))
+    assert wanted and wanted <= ids, sorted(wanted - ids)
+    for key in set(re.findall(r'message\("page", "([a-z_]+)"', code)):
+        assert message("page", key, lang, name="n", count=1, file="f", size=1, limit=1, low=1, high=2, reason="r",
+                       level=1)
+    assert "sd-row" in ids and "sd-saved-row" in ids and html.count("disabled") >= 6
