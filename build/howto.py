@@ -3,7 +3,7 @@
 Read and checked at build time only (build/build_site.py renders ID/howto.html from them; the UI never
 loads them). A mistake in either file fails the build with the file, the screen or word, and the field:
 a missing language, a paragraph count that differs between languages, a demo the ruleset lacks, a
-rule its catalogue lacks, an anchor that is not a plain lowercase word.
+rule its catalogue lacks, a card its starter card file lacks, an anchor that is not a plain lowercase word.
 """
 
 import re
@@ -28,12 +28,21 @@ class HowtoError(ValueError):
 
 def howto_context(ruleset, content: str, art: str) -> dict:
     """What build/templates/howto.html reads for one game: its screens, the glossary words it uses,
-    the illustration template, and the same demo links and rule statements the rules page shows."""
+    the illustration template, the tables of its starter card file (for pictures that draw cards
+    from the content), and the same demo links and rule statements the rules page shows."""
     screens = load_screens(HOWTO / content, ruleset)
     glossary = [word for word in load_glossary(GLOSSARY) if ruleset.id in word["games"]]
     if not glossary:
         raise HowtoError(f"{GLOSSARY.name}: no word lists the game {ruleset.id!r}")
-    return {"howto_screens": screens, "howto_glossary": glossary, "howto_art": art}
+    return {"howto_screens": screens, "howto_glossary": glossary, "howto_art": art,
+            "howto_content": starter_tables(ruleset)}
+
+
+def starter_tables(ruleset) -> dict:
+    """The tables of the ruleset's starter card file (content/cards.toml beside it), as data; {} when it
+    has none. The engine validates that file; a how-to picture only reads it."""
+    path = ruleset.data_path("content") / "cards.toml"
+    return _read(path) if path.is_file() else {}
 
 
 def load_screens(path: Path, ruleset) -> list[dict]:
@@ -46,6 +55,7 @@ def load_screens(path: Path, ruleset) -> list[dict]:
     if not isinstance(screens, list) or not SCREENS[0] <= len(screens) <= SCREENS[1]:
         raise HowtoError(f"{path.name}: [[screens]] must hold {SCREENS[0]} to {SCREENS[1]} screens")
     demos, seen = ruleset.demos(), set()
+    starter = starter_tables(ruleset).get("cards")
     for number, screen in enumerate(screens, 1):
         where = f"{path.name}: screen {number} ({screen.get('anchor', '?')})"
         if not isinstance(screen, dict):
@@ -62,6 +72,9 @@ def load_screens(path: Path, ruleset) -> list[dict]:
         screen.setdefault("cards", [])
         if not isinstance(screen["cards"], list) or not all(isinstance(c, str) for c in screen["cards"]):
             raise HowtoError(f"{where}: cards must be a list of card ids")
+        missing = [card for card in screen["cards"] if isinstance(starter, dict) and card not in starter]
+        if missing:
+            raise HowtoError(f"{where}: cards: {missing[0]!r} is not a starter card of {ruleset.id}")
         for name, label in screen.setdefault("labels", {}).items():
             _texts(label, f"{where}: labels.{name}")
         rules = screen.get("demos")

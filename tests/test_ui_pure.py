@@ -116,7 +116,7 @@ def test_the_build_reads_its_pages_from_the_registry(monkeypatch):
     before = build_site.site_pages()
     assert set(before) == {"index.html", "autobattle/cards.html", "autobattle/rules.html", "autobattle/howto.html",
                            "tactics/cards.html", "tactics/rules.html", "tactics/howto.html",
-                           "siege/cards.html", "siege/rules.html"}
+                           "siege/cards.html", "siege/rules.html", "siege/howto.html"}
     tactics = pages.get("tactics")
     twin = dataclasses.replace(tactics, gallery=None, howto=None)
     monkeypatch.setattr(pages, "PAGES", tuple(twin if p is tactics else p for p in pages.PAGES))

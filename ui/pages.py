@@ -55,8 +55,8 @@ PAGES: tuple[Page, ...] = (
     Page("initiative", "initiative_title", "nav_initiative", "ruleset_initiative"),
     Page("siege", "siege_title", "nav_siege", "ruleset_siege",
          renderer="ui.games.siege", template="games/siege.html", context="siege",
-         gallery="siege_cards.html", rules=("srules_title", "srules_intro"), bot="sensible",
-         demo_before=True, watch_auto=True),
+         gallery="siege_cards.html", rules=("srules_title", "srules_intro"),
+         howto=("siege.toml", "howto/siege.html"), bot="sensible", demo_before=True, watch_auto=True),
 )
 
 BY_ID = {page.id: page for page in PAGES}

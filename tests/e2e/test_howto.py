@@ -18,6 +18,7 @@ LOCALES = {"en": "en-US", "ja": "ja-JP", "ru": "ru-RU"}
 PHONE = {"width": 390, "height": 844}
 ID_LIKE = r"[a-z]+_[a-z_]+"         # an id shown where words belong (issue 10)
 GAMES = [entry.id for entry in ui_pages.built()]
+WORD = {"autobattle": "leadership", "tactics": "soulwell", "siege": "base"}    # a glossary word of each game
 
 
 def folder(lang: str) -> str:
@@ -37,8 +38,7 @@ def assert_reads_well_on_a_phone(tab, where: str) -> None:
 def test_every_how_to_page_reads_well_on_a_phone(open_page, lang):
     tab = open_page(f"howto-{lang}", locale=LOCALES[lang], viewport=PHONE)
     for game in GAMES:
-        tab.goto(f"{folder(lang)}{game}/howto.html#glossary-{'leadership' if game == 'autobattle' else 'soulwell'}",
-                 ready=False)
+        tab.goto(f"{folder(lang)}{game}/howto.html#glossary-{WORD[game]}", ready=False)
         page = tab.page
         assert page.evaluate("document.documentElement.lang") == lang
         title = message("page", "howto_title", lang, game=message("page", ui_pages.get(game).title_key, lang))

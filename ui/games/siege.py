@@ -15,6 +15,7 @@ from pyscript import document
 
 from engine.core import SkirmishError
 from ui import dom
+from ui.siege_decks import SiegeDeckEditor
 from ui.siege_words import because, card_name, describe, learn_abilities, learn_view, square_words
 from ui.words import message
 
@@ -43,6 +44,7 @@ class Renderer:
         self.cards, self.names = {}, {}  # printed cards and names seen in views
         self.decks = {}                 # deck id -> name (the form's options)
         self.roving = None              # the focus key of the grid's one Tab stop
+        self.deck_editor = SiegeDeckEditor(ctl)     # "Build your own deck" (ui/siege_decks.py)
 
     def bind(self) -> None:
         ctl = self.ctl
@@ -55,13 +57,14 @@ class Renderer:
         ctl.bind("siege-end", "click", lambda e: ctl.act(["end"]))
         for option in dom.find("siege-decks").querySelectorAll("[data-deck]"):
             self.decks[str(option.getAttribute("data-deck"))] = str(option.textContent)
+        self.deck_editor.bind()
 
     def on_start(self, event) -> None:
         """Read the form and start: the player's deck (or the seed's), who plays, the seed."""
         event.preventDefault()
         seed = self.ctl.seed(dom.find("siege-seed").value)
         deck = str(dom.find("siege-deck").value)
-        setup = {"decks": [deck, str(dom.find("siege-deck").getAttribute("data-foe"))]} if deck else None
+        setup = self.deck_editor.setup(deck, str(dom.find("siege-deck").getAttribute("data-foe"))) if deck else None
         players = ["human" if str(dom.find("siege-seat").value) == "human" else self.ctl.page.bot]
         self.ctl.new_game(seed, setup, players)
 
@@ -69,6 +72,11 @@ class Renderer:
 
     def loaded(self, record) -> None:
         self.units = {}
+        carried = ((record.setup or {}).get("content") or {}).get("decks") or {}
+        for deck_id, deck in carried.items():   # a built deck's name travels in the record
+            name = deck.get("name") if isinstance(deck, dict) else None
+            if isinstance(name, dict):
+                self.decks[deck_id] = str(name.get(self.lang) or name.get("en") or deck_id)
 
     def watched(self, view) -> bool:
         """The automaton's steps are watched one by one; the player's own automatic phases run at once."""

@@ -102,6 +102,10 @@ class Deck:
     def card_list(self) -> list[str]:
         return [cid for cid, n in self.cards.items() for _ in range(n)]
 
+    def to_data(self) -> dict:
+        """The deck as a card file's [decks.ID] table holds it."""
+        return {"side": self.side, "name": dict(self.name), "cards": dict(self.cards)}
+
 
 @dataclass
 class Content:

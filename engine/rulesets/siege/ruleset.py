@@ -1,6 +1,7 @@
 """The siege ruleset: metadata, setup from decks and seed, and the engine contract."""
 
 import copy
+from dataclasses import replace
 from collections.abc import Mapping
 
 from ...core.errors import BadCards, BadSetup
@@ -11,7 +12,7 @@ from ...core.ruleset import Capabilities, Ruleset, register
 from ...core.seats import Seat
 from . import combat, player, turn
 from .bots import SensibleBot
-from .cards import BUILTIN_FILE, builtin_content, load_content_file
+from .cards import BUILTIN_FILE, Content, builtin_content, content_from_data, load_content_file
 from .options import OPTIONS, SETTLED
 from .position import build_position, check_position
 from .state import AUTOMATON, PLAYER, Game
@@ -71,40 +72,68 @@ class Siege(Ruleset):
         return {"decks": [Rng(seed, SETUP_STREAM).choice(mine), theirs[0]]}
 
     def check_setup(self, setup: dict, options: dict) -> dict:
-        """{"decks": [PLAYER_DECK, AUTOMATON_DECK]} or {"position": {...}} (see position.py)."""
-        if not isinstance(setup, dict) or set(setup) not in ({"decks"}, {"position"}):
-            raise BadSetup("setup must be an object with 'decks' ([player deck, automaton deck]) or 'position'")
-        content = builtin_content()
+        """{"decks": [PLAYER_DECK, AUTOMATON_DECK]} (optionally with "content": {"decks": {ID: deck}}, the
+        decks of starter cards it names that are not starter decks) or {"position": {...}} (position.py)."""
+        if not isinstance(setup, dict) or set(setup) not in ({"decks"}, {"decks", "content"}, {"position"}):
+            raise BadSetup("setup must be an object with 'decks' ([player deck, automaton deck], optionally "
+                           "with 'content' carrying decks of starter cards) or 'position'")
         if "position" in setup:
             normal = {"position": check_position(setup["position"])}
-            build_position(normal["position"], content, options, 0, EventLog(False))
+            build_position(normal["position"], builtin_content(), options, 0, EventLog(False))
             return normal
         decks = setup["decks"]
         if not isinstance(decks, list) or len(decks) != 2:
             raise BadSetup("setup 'decks' must name two decks: the player's and the automaton's")
+        content = self.content(setup)
         for index, (deck, side) in enumerate(zip(decks, ("player", "automaton"))):
             if not isinstance(deck, str) or deck not in content.decks or content.decks[deck].side != side:
                 known = ", ".join(sorted(d for d, v in content.decks.items() if v.side == side))
                 raise BadSetup(f"unknown {side} deck {str(deck)[:40]!r}; {side} decks: {known}")
-        return {"decks": list(decks)}
+        return {"decks": list(decks), **({"content": setup["content"]} if "content" in setup else {})}
+
+    def content(self, setup: dict) -> Content:
+        """The cards and decks a setup may use: the starter content, plus the decks it carries. A carried
+        deck holds starter cards only, is named by the setup, and does not reuse a starter deck's id."""
+        if "content" not in setup:
+            return builtin_content()
+        carried, starter = setup["content"], builtin_content()
+        if not isinstance(carried, dict) or set(carried) != {"decks"} or not isinstance(carried["decks"], dict) \
+                or not 1 <= len(carried["decks"]) <= 2:
+            raise BadSetup("setup 'content' must be {\"decks\": {ID: deck}} with the one or two decks it carries")
+        for deck_id in carried["decks"]:
+            if deck_id in starter.decks or deck_id not in setup["decks"]:
+                raise BadSetup(f"setup 'content' carries deck {str(deck_id)[:40]!r}, which "
+                               f"{'is a starter deck' if deck_id in starter.decks else 'the setup does not play'}")
+        try:
+            extra = content_from_data(carried, "setup", starter)
+        except BadCards as error:
+            raise BadSetup(f"a deck the setup carries is not valid: {error}") from None
+        # A record's canonical JSON sorts keys: a carried deck is built in card-id order, whatever its order.
+        extra.decks = {d: replace(deck, cards=dict(sorted(deck.cards.items()))) for d, deck in extra.decks.items()}
+        return starter.merged_with(extra)
 
     def build_setup(self, options: dict, seed: int, decks: dict, cards_file=None) -> dict:
-        """`--deck 0=DECK` (the player's deck; `--deck 0=DECK,AUTOMATON_DECK` names both)."""
-        if cards_file:
-            raise BadSetup("siege plays its starter content; check a card file with 'cards validate'")
+        """`--deck 0=DECK` (the player's deck; `--deck 0=DECK,AUTOMATON_DECK` names both). A card file
+        may add decks of starter cards; the ones played travel in the setup, so the record needs no file."""
+        custom = load_content_file(cards_file, builtin_content()) if cards_file else None
+        if custom and (custom.names or custom.ranges or custom.abilities or custom.cards):
+            raise BadSetup("siege plays its starter cards: a card file for 'play' may add decks only "
+                           "(check any card file with 'cards validate')")
         setup = self.default_setup(options, seed)
         if PLAYER in decks:
             names = decks[PLAYER]
             if len(names) > 2:
                 raise BadSetup("--deck 0= takes the player's deck and optionally the automaton's")
             setup["decks"][:len(names)] = names
+        carried = {d: custom.decks[d].to_data() for d in dict.fromkeys(setup["decks"]) if custom and d in custom.decks}
+        if carried:
+            setup["content"] = {"decks": carried}
         return self.check_setup(setup, options)
 
     def setup(self, options: dict, seed: int, setup: dict, log: EventLog) -> Game:
-        content = builtin_content()
         if "position" in setup:
-            return build_position(setup["position"], content, options, seed, log)
-        return turn.new_game(content, setup["decks"], options, seed, log)
+            return build_position(setup["position"], builtin_content(), options, seed, log)
+        return turn.new_game(self.content(setup), setup["decks"], options, seed, log)
 
     def validate_cards(self, path=None) -> list[str]:
         """Every problem in a siege card file (the starter content when no file is given)."""
