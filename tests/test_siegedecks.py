@@ -279,10 +279,16 @@ def test_the_panel_template_has_every_element_the_panel_module_finds(lang):
                              undefined=jinja2.StrictUndefined)
     html = env.get_template("games/siege_decks.html").render(t=lambda key, **values: message("page", key, lang, **values))
     ids = set(re.findall(r'id="([a-z-]+)"', html))
-    code = (ROOT / "ui" / "siege_decks.py").read_text("utf-8")
+    # the panel and the shared half it subclasses (ui/saved_files.py) name elements sd-… and words sd_…
+    code = "\n".join((ROOT / "ui" / name).read_text("utf-8") for name in ("siege_decks.py", "saved_files.py"))
     wanted = set(re.findall(r'(?:find|clone|bind)\("(sd-[a-z-]+)"', code))
-    assert wanted and wanted <= ids, sorted(wanted - ids)
-    for key in set(re.findall(r'message\("page", "([a-z_]+)"', code)):
+    wanted |= {f"sd-{name}" for name in re.findall(r'self\.el\("([a-z-]+)"\)', code)}
+    assert {"sd-pool", "sd-export", "sd-import-problems"} <= wanted <= ids, sorted(wanted - ids)
+    keys = set(re.findall(r'message\("page", "([a-z_]+)"', code))
+    keys |= {f"sd_{key}" for key in re.findall(r'self\.word\("([a-z_]+)"', code)}
+    keys |= {f"sd_{action}_deck" for action in ("edit", "delete")} | {"sd_your_decks"}
+    assert {"sd_saved_ok", "sd_import_bad", "sd_deck_cards"} <= keys
+    for key in keys:
         assert message("page", key, lang, name="n", count=1, file="f", size=1, limit=1, low=1, high=2, reason="r",
                        level=1)
     assert "sd-row" in ids and "sd-saved-row" in ids and html.count("disabled") >= 6

@@ -7,13 +7,14 @@ validator's `file: table: field: message` lines. Saved decks and imported files 
 (TOML, a `[decks.ID]` table each) and are read back as untrusted input, all or nothing.
 """
 
-import re
 from dataclasses import dataclass, field
 
 from engine.core.carddata import LANGUAGES, MAX_FILE_BYTES, Problems, parse_toml
 from engine.core.errors import BadCards
 from engine.core.tomlwrite import dump_tables
 from engine.rulesets.siege.cards import MAX_COPIES, Deck, builtin_content, content_from_data
+from ui import saved_text
+from ui.saved_text import Named, is_unicode
 
 SOURCE = "decks.toml"           # the exported file's name: live messages name it as `cards validate` would
 STORED = "saved decks"          # the source named when this browser's stored decks are refused
@@ -33,7 +34,7 @@ def read_decks(text, source: str = SOURCE) -> dict[str, Deck]:
         raise BadCards([f"{source}: -: -: not text"])
     if len(text) > MAX_TEXT:
         raise BadCards([f"{source}: -: -: too large ({len(text)} characters; at most {MAX_TEXT})"])
-    if not _unicode(text):
+    if not is_unicode(text):
         raise BadCards([f"{source}: -: -: not valid Unicode text"])
     data = parse_toml(text, source)
     lines = []
@@ -76,12 +77,7 @@ def write_decks(decks: dict[str, Deck]) -> str:
 
 def load_saved(text) -> tuple[dict[str, Deck], str | None]:
     """This browser's saved decks from their stored text: (decks, None), or ({}, one line why not)."""
-    if text is None or text == "":
-        return {}, None
-    try:
-        return read_decks(text, STORED), None
-    except BadCards as error:
-        return {}, str(error)
+    return saved_text.load_saved(text, lambda stored: read_decks(stored, STORED))
 
 
 def battle_setup(deck_id: str, saved: dict[str, Deck], automaton_deck: str | None = None) -> dict:
@@ -108,25 +104,13 @@ def card_rows(lang: str = "en") -> list[dict]:
 
 def slug(name: str) -> str:
     """An id made from a name (a-z, 0-9, '_'), or DEFAULT_ID when the name has no such letters."""
-    text = re.sub(r"[^a-z0-9]+", "_", str(name).lower()).strip("_")[:40].rstrip("_")
-    return text or DEFAULT_ID
+    return saved_text.slug(name, DEFAULT_ID)
 
 
-def clean_text(text) -> str:
-    """Text typed or pasted in the page: a lone surrogate (which no file can hold) becomes U+FFFD."""
-    return str(text).encode("utf-16", "surrogatepass").decode("utf-16", "replace")
-
-
-def _unicode(text: str) -> bool:
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:
-        return False
-    return True
 
 
 @dataclass
-class Draft:
+class Draft(Named):
     """The deck in the editor: an id, names, and copies of each starter card."""
 
     id: str = DEFAULT_ID
@@ -137,13 +121,6 @@ class Draft:
     def of(cls, deck: Deck) -> "Draft":
         """A saved deck, to edit."""
         return cls(deck.id, dict(deck.name), dict(deck.cards))
-
-    def set_name(self, text, lang: str) -> None:
-        """The name in `lang`; the other languages follow while they were the same (or empty)."""
-        text, old = clean_text(text), self.name.get(lang, "")
-        for language in LANGUAGES:
-            if language == lang or self.name.get(language, "") in ("", old):
-                self.name[language] = text
 
     def add(self, card_id: str) -> bool:
         """One more copy of a starter card, up to MAX_COPIES (F2-7); False when none was added."""

@@ -6,7 +6,6 @@ it) and its problems are that validator's `file: table: field: message` lines. S
 imported files are card files (TOML) and are read back as untrusted input, all or nothing.
 """
 
-import re
 from dataclasses import dataclass, field
 
 from engine.core.carddata import LANGUAGES, MAX_FILE_BYTES, Problems, parse_toml
@@ -14,6 +13,8 @@ from engine.core.errors import BadCards
 from engine.core.tomlwrite import dump_tables
 from engine.rulesets.autobattle.cards import (ELEMENTS, Content, SquadDef, builtin_content,
                                               carried_content, content_from_data)
+from ui import saved_text
+from ui.saved_text import Named, is_unicode
 
 SOURCE = "squads.toml"          # the exported file's name: live messages name it as `cards validate` would
 STORED = "saved squads"         # the source named when this browser's stored squads are refused
@@ -32,7 +33,7 @@ def read_squads(text, source: str = SOURCE) -> dict[str, SquadDef]:
         raise BadCards([f"{source}: -: -: not text"])
     if len(text) > MAX_TEXT:
         raise BadCards([f"{source}: -: -: too large ({len(text)} characters; at most {MAX_TEXT})"])
-    if not _unicode(text):
+    if not is_unicode(text):
         raise BadCards([f"{source}: -: -: not valid Unicode text"])
     data = parse_toml(text, source)
     lines = []
@@ -72,12 +73,7 @@ def write_squads(squads: dict[str, SquadDef]) -> str:
 
 def load_saved(text) -> tuple[dict[str, SquadDef], str | None]:
     """This browser's saved squads from their stored text: (squads, None), or ({}, one line why not)."""
-    if text is None or text == "":
-        return {}, None
-    try:
-        return read_squads(text, STORED), None
-    except BadCards as error:
-        return {}, str(error)
+    return saved_text.load_saved(text, lambda stored: read_squads(stored, STORED))
 
 
 def battle_setup(decks: list[list[str]], saved: dict[str, SquadDef]) -> dict:
@@ -92,25 +88,13 @@ def battle_setup(decks: list[list[str]], saved: dict[str, SquadDef]) -> dict:
 
 def slug(name: str) -> str:
     """An id made from a name (a-z, 0-9, '_'), or DEFAULT_ID when the name has no such letters."""
-    text = re.sub(r"[^a-z0-9]+", "_", str(name).lower()).strip("_")[:40].rstrip("_")
-    return text or DEFAULT_ID
+    return saved_text.slug(name, DEFAULT_ID)
 
 
-def _unicode(text: str) -> bool:
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:
-        return False
-    return True
-
-
-def clean_text(text) -> str:
-    """Text typed or pasted in the page: a lone surrogate (which no file can hold) becomes U+FFFD."""
-    return str(text).encode("utf-16", "surrogatepass").decode("utf-16", "replace")
 
 
 @dataclass
-class Draft:
+class Draft(Named):
     """The squad in the editor: an id, names, element, hero and the cards added so far."""
 
     id: str = DEFAULT_ID
@@ -123,13 +107,6 @@ class Draft:
     def of(cls, squad: SquadDef) -> "Draft":
         """A saved squad, to edit."""
         return cls(squad.id, dict(squad.name), squad.element, squad.hero, list(squad.cards))
-
-    def set_name(self, text, lang: str) -> None:
-        """The name in `lang`; the other languages follow while they were the same (or empty)."""
-        text, old = clean_text(text), self.name.get(lang, "")
-        for language in LANGUAGES:
-            if language == lang or self.name.get(language, "") in ("", old):
-                self.name[language] = text
 
     def add(self, card_id: str) -> None:
         self.cards.append(card_id)

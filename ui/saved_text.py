@@ -1,0 +1,52 @@
+"""The pure half shared by the things a player keeps as card files (ui/squadfile.py for autobattle
+squads, ui/siegedecks.py for siege decks): ids from names, typed text made storable, a name in
+three languages, and stored text read back all or nothing. No browser imports (tested on CPython)."""
+
+import re
+
+from engine.core.carddata import LANGUAGES
+from engine.core.errors import BadCards
+
+
+def slug(name: str, default: str) -> str:
+    """An id made from a name (a-z, 0-9, '_'), or `default` when the name has no such letters."""
+    text = re.sub(r"[^a-z0-9]+", "_", str(name).lower()).strip("_")[:40].rstrip("_")
+    return text or default
+
+
+def is_unicode(text: str) -> bool:
+    """True when `text` can be written as UTF-8 (no lone surrogate)."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def clean_text(text) -> str:
+    """Text typed or pasted in the page: a lone surrogate (which no file can hold) becomes U+FFFD."""
+    return str(text).encode("utf-16", "surrogatepass").decode("utf-16", "replace")
+
+
+def load_saved(text, read) -> tuple[dict, str | None]:
+    """What this browser kept, from its stored text by `read(text)`: (items, None), or ({}, one line
+    why not) — a bad store is said and left unused, never half read."""
+    if text is None or text == "":
+        return {}, None
+    try:
+        return read(text), None
+    except BadCards as error:
+        return {}, str(error)
+
+
+class Named:
+    """A draft's name in every language (a dict `name`)."""
+
+    name: dict
+
+    def set_name(self, text, lang: str) -> None:
+        """The name in `lang`; the other languages follow while they were the same (or empty)."""
+        text, old = clean_text(text), self.name.get(lang, "")
+        for language in LANGUAGES:
+            if language == lang or self.name.get(language, "") in ("", old):
+                self.name[language] = text
