@@ -11,8 +11,8 @@ from . import combat
 from .abilities import activate, trigger, usable
 from .combat import attack_total, end_game
 from .damage import predict
-from .field import (attack_value, base_in_range, can_pay, defense_value, edge, may_attack, name_of, pay, place,
-                    targets)
+from .field import attack_value, base_in_range, can_pay, defense_value, edge, may_attack, name_of, pay, targets
+from .placing import place
 from .state import AUTOMATON, PLAYER, Game, Unit
 
 HAND_LIMIT = 3       # S2-R13

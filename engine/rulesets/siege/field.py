@@ -18,27 +18,6 @@ def new_card(game: Game, defn) -> Card:
     return card
 
 
-def place(game: Game, side: int, card: Card, square, rule: str, **extra) -> Unit:
-    """Put a card into play on `square` (None: the Command Zone). The automaton's characters start with
-    HP = MP = level (S2-R5); the player's with the printed HP (P2-4). Either enters in Attack position."""
-    defn = card.defn
-    if side == AUTOMATON:
-        unit = Unit(card, side, defn.level, defn.level, square)
-        if game.opts["automaton_max_hp"] == "printed":     # A2-10
-            unit.max_hp = max(defn.level, defn.hp)
-    else:
-        unit = Unit(card, side, defn.hp, 0, square)
-    if square is None:
-        game.sides[side].commander = unit
-    else:
-        game.sides[side].units.append(unit)
-    game.log.emit("deploy", rule, side=side, uid=unit.uid, card=defn.id, name=name_of(game, unit),
-                  square=None if square is None else list(square), hp=unit.hp, mp=unit.mp, **extra)
-    from .abilities import trigger
-    trigger(game, unit, "deploy")
-    return unit
-
-
 def defeat(game: Game, unit: Unit, rule: str) -> None:
     """P2-13: a defeated character goes to its side's Standby Zone with its Growth Source."""
     side = game.sides[unit.side]

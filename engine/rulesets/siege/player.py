@@ -17,8 +17,9 @@ Actions (JSON lists):
 
 from .abilities import abilities_of, activatable, activate
 from .combat import attack_total, start as start_combat
-from .field import (base_in_range, can_pay, defeat, may_attack, name_of, pay, payable_cards, place, spend_cards,
+from .field import (base_in_range, can_pay, defeat, may_attack, name_of, pay, payable_cards, spend_cards,
                     targets)
+from .placing import place
 from .state import PLAYER, Game, Unit
 
 HAND_LIMIT = 7          # P2-2

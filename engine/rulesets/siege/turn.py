@@ -9,7 +9,8 @@ from . import automaton, player
 from .board import get_board
 from .cards import Content
 from .combat import end_game
-from .field import new_card, place
+from .field import new_card
+from .placing import place
 from .state import AUTOMATON, PLAYER, Game, Side
 
 STEPS = {
