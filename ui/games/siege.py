@@ -11,10 +11,9 @@ The automaton's turn is automatic steps, watched one at a time (Page.watch_auto)
 and their reasons stand beside the board ("what the automaton did, and why").
 """
 
-from pyscript import document
-
 from engine.core import SkirmishError
 from ui import dom
+from ui.board_focus import BoardFocus
 from ui.siege_decks import SiegeDeckEditor
 from ui.siege_words import because, card_name, describe, learn_abilities, learn_view, square_words
 from ui.words import message
@@ -27,9 +26,10 @@ USABLE = {"s_hl_deploy", "s_hl_move", "s_hl_target", "s_hl_grow", "s_hl_select",
 WHY_LINES = 8           # the automaton's latest events shown beside the board
 
 
-class Renderer:
+class Renderer(BoardFocus):
     """Draws siege for ui/controller.py."""
 
+    CELL, UNDO = "scell", "siege-undo"          # for BoardFocus (ui/board_focus.py)
     DRAW_KEY = "s_outcome_draw"
     OTHER_LINK_KEY = "s_link_not_siege"
     WIN_KEY = "s_outcome_win"
@@ -679,16 +679,6 @@ class Renderer:
     def _cell(self, row: int, col: int):
         return self.ctl.part("board").querySelector(f'.scell[data-row="{int(row)}"][data-col="{int(col)}"]') or None
 
-    def _rove(self, cell) -> None:
-        """Make `cell` the grid's one Tab stop."""
-        if not cell or not cell.classList.contains("scell"):
-            return
-        for other in self.ctl.part("board").querySelectorAll('.scell[tabindex="0"]'):
-            if self.ctl.mode == "play":
-                other.tabIndex = -1
-        cell.tabIndex = 0
-        self.roving = self._key(cell)
-
     def _key(self, node) -> str | None:
         """A focused element, as something that survives a redraw (cells and cards are rebuilt)."""
         if not node:
@@ -732,32 +722,3 @@ class Renderer:
             return dom.find("siege-hand").querySelector(".hcard") or None
         return dom.find("siege-buttons").querySelector("button") or None
 
-    def _focus_state(self):
-        """(focus key, ours): where the keyboard is, and whether it is on the board or the turn's
-        controls (or lost to <body>) — only then may a redraw move it."""
-        active = document.activeElement
-        if not active or active.isSameNode(document.body):
-            return None, True
-        ours = self.ctl.part("board").contains(active) or self.ctl.part("live").contains(active)
-        return (self._key(active) if ours else None), ours
-
-    def _refocus(self, key: str | None, ours: bool, moved: bool = False) -> None:
-        """After a redraw: a human to decide gets the focus where they will act (unless they were on
-        Undo); otherwise the focused element is found again, never left on <body>."""
-        claim = self.seat is not None and (self.ctl.focus_game or moved)
-        default = self._default_target() if self.seat is not None else None
-        if default and default.classList.contains("scell"):
-            self._rove(default)
-        if not (ours or claim):
-            return
-        target = default if key != "id:siege-undo" else None
-        target = target or self._element_for(key) or (self._element_for(self.roving) if ours else None)
-        if claim and target:
-            self.ctl.focus_game = False
-        self._focus(target)
-
-    def _focus(self, node) -> None:
-        if node and not node.hasAttribute("disabled") and not node.closest("[hidden]"):
-            node.focus()
-            if node.classList.contains("scell"):
-                self._rove(node)

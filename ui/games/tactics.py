@@ -7,13 +7,11 @@ this module does not draw yet (e.g. `react`, `agree`) gets one button per legal 
 never stalls on it.
 """
 
-from pyscript import document
-
 from engine.core import SkirmishError
 from ui import dom
+from ui.board_focus import BoardFocus
 from ui.tactics_words import char_names, describe, skill_line, skill_names
 from ui.words import message
-
 
 ARROWS = {"ArrowLeft": (0, -1), "ArrowRight": (0, 1), "ArrowUp": (-1, 0), "ArrowDown": (1, 0)}
 # What a cell's highlight means, for its accessible name: (class on the cell or its piece, message key).
@@ -21,9 +19,10 @@ HIGHLIGHTS = (("legal-move", "t_hl_move"), ("legal-target", "t_hl_target"), ("le
               ("selectable", "t_hl_deploy"), ("selected", "t_hl_selected"), ("actor", "t_hl_actor"))
 
 
-class Renderer:
+class Renderer(BoardFocus):
     """Draws tactics for ui/controller.py."""
 
+    CELL, UNDO = "tcell", "tactics-undo"        # for BoardFocus (ui/board_focus.py)
     DRAW_KEY = "t_outcome_draw"
     OTHER_LINK_KEY = "t_link_not_tactics"
 
@@ -461,15 +460,6 @@ class Renderer:
         """What a cell's or piece's highlight means, in words ("highlighted: legal move")."""
         return [message("ui", key, self.lang) for key in self._state_keys(cell, piece)]
 
-    def _rove(self, cell) -> None:
-        """Make `cell` the board's one Tab stop."""
-        if not cell:
-            return
-        for other in self.ctl.part("board").querySelectorAll('.tcell[tabindex="0"]'):
-            other.tabIndex = -1
-        cell.tabIndex = 0
-        self.roving = self._key(cell)
-
     def _move_focus(self, cell, down: int, right: int) -> None:
         """Arrow keys: the next cell on screen, across both Battle Areas (both have `cols` columns)."""
         cells = list(self.ctl.part("board").querySelectorAll(".tcell"))
@@ -531,35 +521,6 @@ class Renderer:
             return cell_of(".tchar.legal-target") if self.skill is not None else cell_of(".tchar.actor")
         return dom.find("tactics-skills").querySelector("button") or None
 
-    def _focus_state(self):
-        """(focus key, ours): where the keyboard is, and whether it is on the board or the turn's
-        controls (or lost to <body>) — only then may a redraw move it."""
-        active = document.activeElement
-        if not active or active.isSameNode(document.body):
-            return None, True
-        ours = self.ctl.part("board").contains(active) or self.ctl.part("live").contains(active)
-        return (self._key(active) if ours else None), ours
-
-    def _refocus(self, key: str | None, ours: bool) -> None:
-        """After a redraw: a human to decide gets the focus where they will act (unless they were on
-        Undo, to press it again); otherwise the focused element is found again, never left on <body>."""
-        claim = self.seat is not None and self.ctl.focus_game
-        default = self._default_target() if self.seat is not None else None
-        if default and default.classList.contains("tcell"):
-            self._rove(default)         # Tab into the board lands where the human will act
-        if not (ours or claim):
-            return
-        target = default if key != "id:tactics-undo" else None
-        target = target or self._element_for(key) or (self._element_for(self.roving) if ours else None)
-        if claim and target:
-            self.ctl.focus_game = False
-        self._focus(target)
-
-    def _focus(self, node) -> None:
-        if node and not node.hasAttribute("disabled") and not node.closest("[hidden]"):
-            node.focus()
-            if node.classList.contains("tcell"):
-                self._rove(node)
 
     def _highlight(self, pieces: dict) -> None:
         """Mark what the deciding human may click, from the legal actions only."""
