@@ -4,7 +4,7 @@ three languages, and stored text read back all or nothing. No browser imports (t
 
 import re
 
-from engine.core.carddata import LANGUAGES
+from engine.core.carddata import LANGUAGES, parse_toml
 from engine.core.errors import BadCards
 
 
@@ -26,6 +26,29 @@ def is_unicode(text: str) -> bool:
 def clean_text(text) -> str:
     """Text typed or pasted in the page: a lone surrogate (which no file can hold) becomes U+FFFD."""
     return str(text).encode("utf-16", "surrogatepass").decode("utf-16", "replace")
+
+
+def read_checked(text, source: str, max_text: int, content_from_data, base, editor_problems):
+    """A card file's content, checked as `cards validate` checks it (`content_from_data` over the
+    starter `base`) plus an editor's own limits (`editor_problems(data, source)`): the content, or
+    BadCards with every problem — never half of it. Text that is not text, too large (more than
+    `max_text` characters) or not valid Unicode is one line."""
+    if not isinstance(text, str):
+        raise BadCards([f"{source}: -: -: not text"])
+    if len(text) > max_text:
+        raise BadCards([f"{source}: -: -: too large ({len(text)} characters; at most {max_text})"])
+    if not is_unicode(text):
+        raise BadCards([f"{source}: -: -: not valid Unicode text"])
+    data = parse_toml(text, source)
+    lines = []
+    try:
+        content = content_from_data(data, source, base)
+    except BadCards as error:
+        lines, content = error.problems, None
+    lines += editor_problems(data, source)
+    if lines:
+        raise BadCards(lines)
+    return content
 
 
 def load_saved(text, read) -> tuple[dict, str | None]:

@@ -9,12 +9,12 @@ validator's `file: table: field: message` lines. Saved decks and imported files 
 
 from dataclasses import dataclass, field
 
-from engine.core.carddata import LANGUAGES, MAX_FILE_BYTES, Problems, parse_toml
+from engine.core.carddata import LANGUAGES, MAX_FILE_BYTES, Problems
 from engine.core.errors import BadCards
 from engine.core.tomlwrite import dump_tables
 from engine.rulesets.siege.cards import MAX_COPIES, Deck, builtin_content, content_from_data
 from ui import saved_text
-from ui.saved_text import Named, is_unicode
+from ui.saved_text import Named
 
 SOURCE = "decks.toml"           # the exported file's name: live messages name it as `cards validate` would
 STORED = "saved decks"          # the source named when this browser's stored decks are refused
@@ -30,22 +30,8 @@ def read_decks(text, source: str = SOURCE) -> dict[str, Deck]:
     """The decks in a card file's text, checked as `cards validate` checks them plus this editor's
     limits (decks only, player decks, no starter deck's id, at most MAX_SAVED); BadCards lists every
     problem, and nothing is returned unless all is well."""
-    if not isinstance(text, str):
-        raise BadCards([f"{source}: -: -: not text"])
-    if len(text) > MAX_TEXT:
-        raise BadCards([f"{source}: -: -: too large ({len(text)} characters; at most {MAX_TEXT})"])
-    if not is_unicode(text):
-        raise BadCards([f"{source}: -: -: not valid Unicode text"])
-    data = parse_toml(text, source)
-    lines = []
-    try:
-        content = content_from_data(data, source, builtin_content())
-    except BadCards as error:
-        lines, content = error.problems, None
-    lines += editor_problems(data, source)
-    if lines:
-        raise BadCards(lines)
-    return content.decks
+    return saved_text.read_checked(text, source, MAX_TEXT, content_from_data, builtin_content(),
+                                   editor_problems).decks
 
 
 def editor_problems(data, source: str = SOURCE) -> list[str]:

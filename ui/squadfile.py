@@ -8,13 +8,13 @@ imported files are card files (TOML) and are read back as untrusted input, all o
 
 from dataclasses import dataclass, field
 
-from engine.core.carddata import LANGUAGES, MAX_FILE_BYTES, Problems, parse_toml
+from engine.core.carddata import LANGUAGES, MAX_FILE_BYTES, Problems
 from engine.core.errors import BadCards
 from engine.core.tomlwrite import dump_tables
 from engine.rulesets.autobattle.cards import (ELEMENTS, Content, SquadDef, builtin_content,
                                               carried_content, content_from_data)
 from ui import saved_text
-from ui.saved_text import Named, is_unicode
+from ui.saved_text import Named
 
 SOURCE = "squads.toml"          # the exported file's name: live messages name it as `cards validate` would
 STORED = "saved squads"         # the source named when this browser's stored squads are refused
@@ -29,22 +29,8 @@ def read_squads(text, source: str = SOURCE) -> dict[str, SquadDef]:
     """The squads in a card file's text, checked as `cards validate` checks them plus this editor's
     limits (starter cards only, no starter squad's id, at most MAX_SAVED squads); BadCards lists
     every problem, and nothing is returned unless all is well."""
-    if not isinstance(text, str):
-        raise BadCards([f"{source}: -: -: not text"])
-    if len(text) > MAX_TEXT:
-        raise BadCards([f"{source}: -: -: too large ({len(text)} characters; at most {MAX_TEXT})"])
-    if not is_unicode(text):
-        raise BadCards([f"{source}: -: -: not valid Unicode text"])
-    data = parse_toml(text, source)
-    lines = []
-    try:
-        content = content_from_data(data, source, builtin_content())
-    except BadCards as error:
-        lines, content = error.problems, None
-    lines += editor_problems(data, source)
-    if lines:
-        raise BadCards(lines)
-    return content.squads
+    return saved_text.read_checked(text, source, MAX_TEXT, content_from_data, builtin_content(),
+                                   editor_problems).squads
 
 
 def editor_problems(data, source: str = SOURCE) -> list[str]:
