@@ -1,0 +1,219 @@
+"""The map as data (G1-1): content/map.toml read into a Board, every problem a one-line error.
+
+A map file has a `[map]` table (id, name, layout, lane, zone_grid, feature_grid; the legend is in
+the file's header) and a `[zones.ID]` table per zone (key, kind, team, name). Checks: the grids
+agree; every space is in a known zone; the lane runs red Throne → red pre-Throne → middle → blue
+pre-Throne → blue Throne, each zone adjacent to the next; each Throne holds its team's three hero
+spawn points; minion spawn points lie in lane zones other than the Thrones; every non-terrain space
+can reach every other.
+"""
+
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from ...core.carddata import (Problems, choice, identifier, names, parse_toml, read_text, table,
+                              top_level, unknown_fields)
+from ...core.errors import BadCards
+from . import hexes
+
+BUILTIN_MAP = Path(__file__).with_name("content") / "map.toml"
+TEAMS = ("red", "blue")
+KINDS = ("throne", "pre_throne", "middle", "jungle")
+LANE_KINDS = ("throne", "pre_throne", "middle", "pre_throne", "throne")
+MINIONS = ("melee", "ranged", "heavy")
+HERO_SPAWNS = 3                          # per Throne (G1-1)
+MAX_ROWS, MAX_COLS = 40, 60
+FEATURES = {".": None, "#": ("terrain", None),
+            "h": ("hero", "red"), "H": ("hero", "blue"),
+            "m": ("melee", "red"), "M": ("melee", "blue"),
+            "r": ("ranged", "red"), "R": ("ranged", "blue"),
+            "v": ("heavy", "red"), "V": ("heavy", "blue")}
+MAP_FIELDS = ("id", "name", "layout", "lane", "zone_grid", "feature_grid")
+ZONE_FIELDS = ("key", "kind", "team", "name")
+
+
+@dataclass(frozen=True)
+class Zone:
+    """One zone: its id, kind, owning team (None for the middle), names and spaces."""
+
+    id: str
+    kind: str
+    team: str | None
+    name: dict
+    spaces: frozenset
+
+
+@dataclass(frozen=True)
+class Board:
+    """The static map: spaces, zones, terrain, the lane and every spawn point."""
+
+    id: str
+    name: dict
+    spaces: frozenset                   # every space of the map, terrain included
+    zone_of: dict                       # hex -> zone id
+    zones: dict                         # zone id -> Zone
+    lane: tuple                         # zone ids, red Throne first
+    terrain: frozenset
+    hero_spawns: dict                   # team -> sorted hexes in its Throne
+    minion_spawns: dict                 # (zone id, team, minion type) -> sorted hexes
+
+    def throne(self, team: str) -> Zone:
+        """The team's Throne zone."""
+        return self.zones[self.lane[0] if team == TEAMS[0] else self.lane[-1]]
+
+    def to_data(self) -> dict:
+        """The board as JSON-able data for views: spaces as [q, r] lists, by zone."""
+        return {"id": self.id, "name": dict(self.name), "lane": list(self.lane),
+                "zones": {z.id: {"kind": z.kind, "team": z.team, "name": dict(z.name),
+                                 "spaces": [list(h) for h in sorted(z.spaces)]} for z in self.zones.values()},
+                "terrain": [list(h) for h in sorted(self.terrain)],
+                "hero_spawns": {t: [list(h) for h in hs] for t, hs in self.hero_spawns.items()},
+                "minion_spawns": [{"zone": z, "team": t, "type": k, "spaces": [list(h) for h in hs]}
+                                  for (z, t, k), hs in sorted(self.minion_spawns.items())]}
+
+
+def _grid(raw: dict, key: str, problems: Problems) -> list[str]:
+    grid = raw.get(key)
+    if not isinstance(grid, list) or not 1 <= len(grid) <= MAX_ROWS or \
+            not all(isinstance(row, str) and len(row) <= MAX_COLS for row in grid):
+        problems.add("map", key, f"must be a list of 1 to {MAX_ROWS} rows of text, each at most {MAX_COLS} characters")
+        return []
+    return grid
+
+
+def _zones(data: dict, problems: Problems) -> dict:
+    """zone key character -> (zone id, kind, team, name)."""
+    by_key = {}
+    for zone_id, raw in table(data, "zones", problems).items():
+        where = f"zones.{zone_id}"
+        unknown_fields(raw, ZONE_FIELDS, where, problems)
+        key = raw.get("key")
+        if not isinstance(key, str) or len(key) != 1 or key in " ." or key in by_key:
+            problems.add(where, "key", f"must be one character, not blank, used by no other zone; got {str(key)[:10]!r}")
+            continue
+        kind = choice(raw, "kind", KINDS, where, problems)
+        team = raw.get("team")
+        if kind == "middle" and team is not None:
+            problems.add(where, "team", "the middle zone belongs to no team")
+        elif kind not in (None, "middle"):
+            team = choice(raw, "team", TEAMS, where, problems)
+        by_key[key] = (zone_id, kind, team, names(raw.get("name"), where, "name", problems))
+    return by_key
+
+
+def _read(data, source: str) -> Board:
+    problems = top_level(data, source, ("map", "zones"), "a map file")
+    raw = data.get("map")
+    if not isinstance(raw, dict):
+        problems.add("map", "-", "must be a table")
+        raise BadCards(problems.lines)
+    unknown_fields(raw, MAP_FIELDS, "map", problems)
+    map_id = identifier(raw.get("id"), "map", "id", problems)
+    name = names(raw.get("name"), "map", "name", problems)
+    if raw.get("layout") != "odd-r":
+        problems.add("map", "layout", f"must be 'odd-r'; got {str(raw.get('layout'))[:20]!r}")
+    by_key = _zones(data, problems)
+    zone_grid, feature_grid = _grid(raw, "zone_grid", problems), _grid(raw, "feature_grid", problems)
+    problems.raise_any()
+    if len(zone_grid) != len(feature_grid):
+        problems.add("map", "feature_grid", f"has {len(feature_grid)} rows; zone_grid has {len(zone_grid)}")
+        raise BadCards(problems.lines)
+    zone_of, terrain, heroes, minions = {}, set(), {t: [] for t in TEAMS}, {}
+    for row, (zones_row, features_row) in enumerate(zip(zone_grid, feature_grid)):
+        for col in range(max(len(zones_row), len(features_row))):
+            key = zones_row[col] if col < len(zones_row) else " "
+            mark = features_row[col] if col < len(features_row) else " "
+            where = f"row {row}, column {col}"
+            if key == " " or mark == " ":
+                if key != mark:
+                    problems.add("map", "feature_grid", f"{where}: a space needs both a zone and a feature")
+                continue
+            if key not in by_key or mark not in FEATURES:
+                problems.add("map", "zone_grid" if key not in by_key else "feature_grid",
+                             f"{where}: unknown {'zone key' if key not in by_key else 'feature'} {key if key not in by_key else mark!r}")
+                continue
+            hex_ = hexes.from_offset(col, row)
+            zone_id = by_key[key][0]
+            zone_of[hex_] = zone_id
+            feature = FEATURES[mark]
+            if feature is None:
+                continue
+            what, team = feature
+            if what == "terrain":
+                terrain.add(hex_)
+            elif what == "hero":
+                heroes[team].append(hex_)
+            else:
+                minions.setdefault((zone_id, team, what), []).append(hex_)
+    problems.raise_any()
+    zones = {zone_id: Zone(zone_id, kind, team, zname, frozenset(h for h, z in zone_of.items() if z == zone_id))
+             for zone_id, kind, team, zname in by_key.values()}
+    board = Board(map_id, name, frozenset(zone_of), zone_of, zones, (), frozenset(terrain),
+                  {t: sorted(hs) for t, hs in heroes.items()}, {k: sorted(v) for k, v in minions.items()})
+    lane = _check_lane(raw.get("lane"), zones, problems)
+    _check_spawns(board, lane, problems)
+    _check_connected(board, problems)
+    problems.raise_any()
+    return Board(board.id, board.name, board.spaces, board.zone_of, board.zones, tuple(lane), board.terrain,
+                 board.hero_spawns, board.minion_spawns)
+
+
+def _check_lane(lane, zones: dict, problems: Problems) -> list:
+    if not isinstance(lane, list) or len(lane) != len(LANE_KINDS) or not all(z in zones for z in lane if isinstance(z, str)) \
+            or not all(isinstance(z, str) for z in lane):
+        problems.add("map", "lane", f"must list {len(LANE_KINDS)} zone ids: a Throne, a pre-Throne zone, the middle, "
+                                    "a pre-Throne zone, a Throne")
+        return []
+    for index, (zone_id, kind) in enumerate(zip(lane, LANE_KINDS)):
+        zone = zones[zone_id]
+        team = None if kind == "middle" else TEAMS[0 if index < 2 else 1]
+        if zone.kind != kind or zone.team != team:
+            problems.add("map", "lane", f"zone {zone_id!r} at place {index + 1} must be a {kind} zone"
+                                        + (f" of team {team}" if team else ""))
+        elif not zone.spaces:
+            problems.add(f"zones.{zone_id}", "key", "no space of the map is in this zone")
+    for here, there in zip(lane, lane[1:]):
+        if zones[here].spaces and zones[there].spaces and not hexes.zones_adjacent(zones[here].spaces, zones[there].spaces):
+            problems.add("map", "lane", f"zones {here!r} and {there!r} must be adjacent")
+    return list(lane)
+
+
+def _check_spawns(board: Board, lane: list, problems: Problems) -> None:
+    for team in TEAMS:
+        spawns = board.hero_spawns[team]
+        outside = [h for h in spawns if board.zones[board.zone_of[h]].kind != "throne" or board.zones[board.zone_of[h]].team != team]
+        if len(spawns) != HERO_SPAWNS or outside:
+            problems.add("map", "feature_grid", f"team {team} needs exactly {HERO_SPAWNS} hero spawn points, all in its "
+                                                f"own Throne; found {len(spawns)}, {len(outside)} outside it")
+    for (zone_id, team, what), spawns in board.minion_spawns.items():
+        if zone_id not in lane or board.zones[zone_id].kind == "throne":
+            problems.add("map", "feature_grid", f"{team} {what} minion spawn points must lie in a lane zone that is "
+                                                f"not a Throne; {len(spawns)} lie in {zone_id!r}")
+
+
+def _check_connected(board: Board, problems: Problems) -> None:
+    open_spaces = board.spaces - board.terrain
+    if not open_spaces:
+        problems.add("map", "zone_grid", "the map has no space that is not terrain")
+        return
+    start = min(open_spaces)
+    if len(hexes.distances(start, open_spaces)) != len(open_spaces):
+        problems.add("map", "feature_grid", "every space that is not terrain must be reachable from every other")
+
+
+def load_board_file(path) -> Board:
+    """A map file read and checked; BadCards listing every problem."""
+    source = Path(path).name
+    return _read(parse_toml(read_text(path), source), source)
+
+
+def board_from_text(text: str, source: str = "map") -> Board:
+    """A map from TOML text (tests and hostile input)."""
+    return _read(parse_toml(text, source), source)
+
+
+@lru_cache(maxsize=1)
+def builtin_board() -> Board:
+    """The starter map, read once."""
+    return load_board_file(BUILTIN_MAP)
