@@ -1,0 +1,296 @@
+"""A hero's one action (S1-R14…R20, F-A1…F-A8), the attack and its defence (F-D1…F-D7), defeat (F-K1…F-K5).
+
+Actions, as a seat sends them:
+    ["respawn", [q, r]] | ["decline"]                  before acting, off the board (S1-R18…R20)
+    ["hold"]                                           F-A4 (every card, S1-R17)
+    ["move", [q, r], "primary"|"secondary"]            F-A1 (text first when primary)
+    ["fast_travel", [q, r], "primary"|"secondary"]     F-A2 (replaces a movement action)
+    ["attack", target hero]                            F-A5 (primary)
+    ["skill"]                                          F-A3 (a skill or defense/skill primary, F-D5)
+    ["defend", card] | ["no_defense"]                  the attacked hero's seat, mid-attack (F-D2 step 3)
+"""
+
+from ...core.outcome import Outcome
+from . import hexes, stats
+from .state import Game, HeroState, other
+
+ASSIST = (1, 1, 1, 2, 2, 2, 3, 3)       # F-K2: assist coins by the defeated hero's level
+
+
+def _hex(value) -> tuple:
+    return (value[0], value[1])
+
+
+# --- respawn (S1-R18…R20, A1-7) ----------------------------------------------------------------------
+
+def respawn_spaces(game: Game, hero: HeroState) -> list:
+    """S1-R18: empty own spawn points; else S1-R19: the nearest empty spaces next to one of them."""
+    obstacles = game.obstacles()
+    spawns = game.board.hero_spawns[hero.team]
+    free = [h for h in spawns if h not in obstacles]
+    if free:
+        return free
+    spaces = game.board.spaces
+    best, found = None, []
+    for spawn in spawns:
+        far = hexes.distances(spawn, spaces)
+        for h, d in far.items():
+            if d >= 1 and h not in obstacles and (best is None or d <= best):
+                if best is None or d < best:
+                    best, found = d, []
+                found.append(h)
+    return sorted(set(found))
+
+
+def respawn_options(game: Game, hero: HeroState) -> list:
+    """Where the hero may respawn, and S1-R20's decline."""
+    return [["respawn", list(h)] for h in respawn_spaces(game, hero)] + [["decline"]]
+
+
+def respawn(game: Game, action) -> None:
+    """S1-R18/R19: the hero returns on the chosen space, then acts (A1-4); S1-R20: declined, no action."""
+    from .turn import resolve_card
+    hero = game.heroes[game.pending["hero"]]
+    if action[0] == "decline":
+        game.log.emit("decline_respawn", "S1-R20", hero=hero.index)
+        resolve_card(game)
+        return
+    hero.position = _hex(action[1])
+    spawn = hero.position in game.board.hero_spawns[hero.team]
+    game.log.emit("respawn", "S1-R18" if spawn else "S1-R19", hero=hero.index, space=list(hero.position))
+    if game.opts["act_after_respawn"]:
+        game.pending = {"kind": "act", "hero": hero.index}
+    else:
+        game.log.emit("respawn_is_the_action", "A1-4", hero=hero.index)
+        resolve_card(game)
+
+
+# --- the one action (S1-R14…R17, F-A1…F-A6) ------------------------------------------------------
+
+def enemies_in_reach(game: Game, hero: HeroState, card) -> list:
+    """F-A5: enemy heroes adjacent (non-ranged, whatever the Radius) or within Range (ranged); no line of sight."""
+    reach = stats.attack_range(game, hero, card)
+    return [h.index for h in game.heroes if h.team != hero.team and h.position is not None
+            and hexes.distance(h.position, hero.position) <= reach]
+
+
+def fast_travel_spaces(game: Game, hero: HeroState) -> list:
+    """F-A2: any empty space of this zone or an adjacent one, when neither zone holds an enemy unit."""
+    board = game.board
+    here = board.zone_of[hero.position]
+    enemy_zones = {board.zone_of[h.position] for h in game.heroes if h.team != hero.team and h.position}
+    if here in enemy_zones:
+        return []
+    zones = [z for z in board.zones if z == here or (z not in enemy_zones and hexes.zones_adjacent(
+        board.zones[here].spaces, board.zones[z].spaces, board.terrain))]
+    obstacles = game.obstacles()
+    return sorted(h for z in zones for h in board.zones[z].spaces if h not in obstacles)
+
+
+def move_spaces(game: Game, hero: HeroState, steps: int) -> list:
+    """F-A1: spaces reachable in up to `steps` moves, never through or into an obstacle (staying included)."""
+    blocked = game.obstacles() - {hero.position}
+    return sorted(hexes.reachable(hero.position, game.board.spaces, blocked, steps))
+
+
+def act_options(game: Game, hero: HeroState) -> list:
+    """S1-R14/R15/R17: the card's primary action, each secondary, Hold and the replacements."""
+    card = game.content.cards[game.played[hero.index]]
+    found = [["hold"]]
+    primary = card.primary
+    if primary == "attack":
+        found += [["attack", target] for target in enemies_in_reach(game, hero, card)]
+    elif primary in ("skill", "defense_skill"):
+        found.append(["skill"])                      # F-D5: a defense/skill card is a skill once played
+    for kind, steps in (("primary", stats.movement(game, hero, card, True) if primary == "movement" else None),
+                        ("secondary", stats.movement(game, hero, card, False) if "movement" in card.secondaries else None)):
+        if steps is None:
+            continue
+        found += [["move", list(h), kind] for h in move_spaces(game, hero, steps)]
+        found += [["fast_travel", list(h), kind] for h in fast_travel_spaces(game, hero)]
+    return found
+
+
+def act(game: Game, action) -> None:
+    """Perform the chosen action; the card text applies only with the primary (S1-R16)."""
+    from .turn import resolve_card
+    hero = game.heroes[game.pending["hero"]]
+    card = game.content.cards[game.played[hero.index]]
+    kind = action[0]
+    if kind == "hold":
+        game.log.emit("hold", "F-A4", hero=hero.index)
+    elif kind == "move":
+        if action[2] == "primary":
+            apply_text(game, hero, card, ("now",))   # F-A1: the text first, even when moving 0 spaces
+        hero.position = _hex(action[1])
+        game.log.emit("move", "F-A1", hero=hero.index, to=list(hero.position), action=action[2])
+    elif kind == "fast_travel":
+        hero.position = _hex(action[1])
+        game.log.emit("fast_travel", "F-A2", hero=hero.index, to=list(hero.position))
+    elif kind == "skill":
+        game.log.emit("skill", "F-A3", hero=hero.index, card=card.id)
+        apply_text(game, hero, card, ("now", "on_defend"))
+    elif kind == "attack":
+        start_attack(game, hero, card, action[1])
+        return
+    resolve_card(game)
+
+
+# --- card text (the effect steps of effects.py) -----------------------------------------------------
+
+def apply_text(game: Game, hero: HeroState, card, moments, target: HeroState | None = None) -> None:
+    """S1-R16/F-A7: the card's text steps for these moments, in order. Steps that need a choice of the
+    acting player (move, place, swap, repeat, choose, token) are not interpreted yet (STATUS.md)."""
+    for step in card.effect:
+        if step.get("when", "now") not in moments:
+            continue
+        doer = STEP_DOERS.get(step["do"])
+        if doer is None:
+            game.log.emit("text_not_interpreted", "S1-R16", hero=hero.index, card=card.id, step=step["do"])
+            continue
+        doer(game, hero, card, step, target)
+
+
+def _affected(game: Game, hero: HeroState, step: dict, target: HeroState | None) -> list:
+    who = step.get("who", "self")
+    if who == "self":
+        return [hero]
+    if who == "target":
+        return [target] if target is not None and target.position is not None else []
+    friendly = who == "friendly_in_radius"       # keywords: "friendly" never includes yourself
+    return [h for h in game.heroes if h is not hero and h.position is not None
+            and (h.team == hero.team) == friendly and hexes.distance(h.position, hero.position) <= step["radius"]]
+
+
+def _modify(game, hero, card, step, target) -> None:
+    """An active effect on a stat for its duration (keywords: This Turn / This Round / Next Turn)."""
+    t = stats.now(game)
+    last_of_round = game.round * 4
+    start, end = {"this_turn": (t, t), "next_turn": (t + 1, t + 1), "this_round": (t, last_of_round),
+                  "while_on_board": (t, 10 ** 6)}[step["duration"]]
+    for other_hero in _affected(game, hero, step, target):
+        # F-A8: at most one instance of an active effect exists per card
+        other_hero.effects = [e for e in other_hero.effects if not (e["card"] == card.id and e["stat"] == step["stat"])]
+        other_hero.effects.append({"stat": step["stat"], "amount": step["amount"], "start": start, "end": end,
+                                   "card": card.id})
+        game.log.emit("effect", "S1-R16", hero=other_hero.index, stat=step["stat"], amount=step["amount"],
+                      duration=step["duration"], card=card.id)
+
+
+def _marker(game, hero, card, step, target) -> None:
+    for other_hero in _affected(game, hero, step, target):
+        other_hero.markers.append(step["marker"])
+        game.log.emit("marker", "S1-R16", hero=other_hero.index, marker=step["marker"], card=card.id)
+
+
+def _push(game, hero, card, step, target) -> None:
+    """Keywords, Push X: straight away from the pusher, as far as possible (possibly 0 spaces)."""
+    if target is None or target.position is None:
+        return
+    direction = hexes.direction_to(hero.position, target.position)
+    if direction is None:
+        return
+    obstacles = game.obstacles()
+    moved = 0
+    while moved < step["distance"]:
+        there = hexes.add(target.position, direction)
+        if there not in game.board.spaces or there in obstacles:
+            break
+        target.position = there
+        moved += 1
+    game.log.emit("push", "S1-R16", hero=target.index, spaces=moved, to=list(target.position))
+
+
+def _coins(game, hero, card, step, target) -> None:
+    hero.coins += step["amount"]
+
+
+STEP_DOERS = {"modify": _modify, "marker": _marker, "push": _push, "coins": _coins}
+
+
+# --- attack and defence (F-A5, F-D1…F-D7) ----------------------------------------------------------
+
+def start_attack(game: Game, hero: HeroState, card, target_index: int) -> None:
+    """F-D2 steps 1–3: the attacker's "before the attack" text, then the defender may discard a card."""
+    target = game.heroes[target_index]
+    game.log.emit("attack", "F-A5", hero=hero.index, target=target_index, card=card.id,
+                  ranged=card.ranged)
+    apply_text(game, hero, card, ("before_attack",), target)                   # F-D2 step 1
+    if target.position is None or hexes.distance(target.position, hero.position) > stats.attack_range(game, hero, card):
+        game.log.emit("attack_fails", "F-D2", hero=hero.index, target=target_index)
+        from .turn import resolve_card
+        resolve_card(game)
+        return
+    game.pending = {"kind": "defend", "hero": target_index, "attacker": hero.index,
+                    "attack": stats.attack_total(game, hero, card), "ranged": card.ranged}   # F-D1
+
+
+def defend_options(game: Game, hero: HeroState) -> list:
+    """F-D2 step 3/F-D3: one card of the hand (never a played one) or none; P1-2 which cards may defend."""
+    cards = game.content.cards
+    usable = [c for c in sorted(hero.hand) if game.opts["defend_cards"] == "any" or cards[c].defense is not None]
+    return [["defend", c] for c in usable] + [["no_defense"]]
+
+
+def defend(game: Game, action) -> None:
+    """F-D2 steps 3–9: reveal and discard, Defense text, totals, block, defeat, "after the attack" text."""
+    from .turn import resolve_card
+    pending, game.pending = game.pending, None
+    target, attacker = game.heroes[pending["hero"]], game.heroes[pending["attacker"]]
+    attack_card = game.content.cards[game.played[attacker.index]]
+    defended = False
+    if action[0] == "defend":
+        card = game.content.cards[action[1]]
+        target.hand.remove(card.id)
+        target.discard.append(card.id)
+        if card.primary in ("defense", "defense_skill"):
+            apply_text(game, target, card, ("on_defend",))                         # F-D2 step 4 (F-D5)
+        total = stats.defense_total(game, target, card)                              # F-D2 step 5
+        blocked = card.block == ("ranged_attack" if pending["ranged"] else "melee_attack")
+        defended = blocked or total >= pending["attack"]
+        game.log.emit("defend", "F-D4" if blocked else "F-D2", hero=target.index, card=card.id, defense=total,
+                      attack=pending["attack"], defended=defended)
+    else:
+        game.log.emit("no_defense", "F-D3", hero=target.index, attack=pending["attack"])
+    if not defended:
+        defeat(game, target, attacker)                                               # F-D2 step 6
+    apply_text(game, attacker, attack_card, ("after_attack",), target)              # F-D2 step 7
+    game.log.emit("attack_end", "F-D2", hero=attacker.index, target=target.index)   # steps 8 and 9
+    if game.result is None:
+        resolve_card(game)
+
+
+def defeat(game: Game, hero: HeroState, attacker: HeroState) -> None:
+    """F-K1…F-K3: off the board, card to resolve without action, coins, assists, life counters; F-W3."""
+    hero.position = None
+    hero.effects, hero.markers = [], []                       # A1-8: the markers it carries
+    if hero.index in game.unresolved and hero.index != game.acting:
+        game.no_action.add(hero.index)
+    game.log.emit("defeated", "F-K1", hero=hero.index, by=attacker.index)
+    attacker.coins += hero.level
+    game.log.emit("coins", "F-K2", hero=attacker.index, coins=hero.level, why="defeat")
+    for friend in game.heroes:
+        if friend.team == attacker.team and friend is not attacker:
+            friend.coins += ASSIST[hero.level - 1]
+            game.log.emit("coins", "F-K2", hero=friend.index, coins=ASSIST[hero.level - 1], why="assist")
+    tier = 1 if hero.level <= 3 else 2 if hero.level <= 6 else 3
+    game.life[hero.team] = max(0, game.life[hero.team] - tier)
+    game.log.emit("life", "F-K3", team=hero.team, spent=tier, left=game.life[hero.team])
+    if game.life[hero.team] == 0:
+        winner = other(hero.team)
+        game.result = Outcome.team_win(winner, sorted({h.seat for h in game.heroes if h.team == winner}),
+                                       f"team {hero.team} spent its last life counter", "F-W3")
+        game.phase = "over"
+        game.log.emit("victory", "F-W3", team=winner)
+
+
+def round_limit(game: Game) -> None:
+    """P1-4: without the lane (part 2) a game ends after the round limit: more life counters left wins."""
+    red, blue = game.life["red"], game.life["blue"]
+    if red == blue:
+        game.result = Outcome.draw("equal life counters at the round limit", "P1-4")
+    else:
+        winner = "red" if red > blue else "blue"
+        game.result = Outcome.team_win(winner, sorted({h.seat for h in game.heroes if h.team == winner}),
+                                       "more life counters left at the round limit", "P1-4")
+    game.log.emit("round_limit", "P1-4", red=red, blue=blue)

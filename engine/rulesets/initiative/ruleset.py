@@ -1,0 +1,177 @@
+"""The initiative ruleset: seats and teams, setup from the seed, and the engine contract."""
+
+import copy
+
+from ...core.decision import Decision
+from ...core.errors import BadSetup
+from ...core.rng import Rng
+from ...core.ruleset import Capabilities, Ruleset, register
+from ...core.seats import Seat
+from . import actions, turn
+from .board import builtin_board
+from .heroes import builtin_heroes
+from .options import OPTIONS, SETTLED
+from .state import TEAMS, Game, HeroState
+from .view import secrets as view_secrets, view as make_view
+
+SETUP_STREAM = 99          # the PRNG stream that picks the default heroes, apart from the game's own
+
+
+def hero_seats(options: dict) -> list[int]:
+    """The seat running each hero, by hero index (G1-8: two each with two players; P1-1: odd counts)."""
+    players = options["players"]
+    seats = list(range(players))
+    if players == 2 and options["two_player_heroes"] == 2:
+        seats += [0, 1]
+    elif players % 2 and players > 2 and options["odd_count"] == "extra_hero":
+        seats.append(1)                           # the smaller team (blue) gets its first seat's second hero
+    return seats
+
+
+def team_of(seat: int) -> str:
+    """F-S1: seats alternate red, blue, red, …"""
+    return TEAMS[seat % 2]
+
+
+def life_counters(options: dict) -> int:
+    """F-S3: 4 players 4/6, 6 players 5/8 (quick/long); 3 and 5 use the 4-player numbers; 2 too (G1-8)."""
+    quick, long = (5, 8) if options["players"] == 6 else (4, 6)
+    return quick if options["length"] == "quick" else long
+
+
+@register
+class Initiative(Ruleset):
+    """Heroes in two teams play cards at once, face down, resolved by initiative with a tie-breaker coin."""
+
+    id = "initiative"
+    version = 1
+    title = "Initiative — hidden card play resolved by initiative, in teams on a hex lane"
+    capabilities = Capabilities(min_seats=2, max_seats=6, hidden_information=True, simultaneous=True,
+                                teams=True, chance=True)
+    options = OPTIONS
+    settled_without_option = SETTLED
+    card_tables = ("heroes", "cards")
+    max_actions = 4000
+
+    def seats(self, options: dict, setup: dict | None = None):
+        return tuple(Seat(str(seat), team_of(seat)) for seat in range(options["players"]))
+
+    def default_setup(self, options: dict, seed: int) -> dict:
+        """Heroes drawn from the seed: each team's from a shuffle of all heroes (repeating when it runs out)."""
+        rng = Rng(seed, SETUP_STREAM)
+        ids = sorted(builtin_heroes().heroes)
+        pools = {team: [] for team in TEAMS}
+        chosen = []
+        for seat in hero_seats(options):
+            pool = pools[team_of(seat)]
+            if not pool:
+                pool.extend(ids)
+                rng.shuffle(pool)
+            chosen.append(pool.pop())
+        return {"heroes": chosen}
+
+    def check_setup(self, setup: dict, options: dict) -> dict:
+        """{"heroes": [hero id per hero, in hero order]}."""
+        wanted = len(hero_seats(options))
+        known = builtin_heroes().heroes
+        if not isinstance(setup, dict) or set(setup) != {"heroes"} or not isinstance(setup["heroes"], list) \
+                or len(setup["heroes"]) != wanted:
+            raise BadSetup(f"setup must be {{\"heroes\": [...]}} naming {wanted} heroes, one per hero in play")
+        for hero in setup["heroes"]:
+            if not isinstance(hero, str) or hero not in known:
+                raise BadSetup(f"unknown hero {str(hero)[:40]!r}; heroes: {', '.join(sorted(known))}")
+        return {"heroes": list(setup["heroes"])}
+
+    def setup(self, options: dict, seed: int, setup: dict, log) -> Game:
+        """F-S1 the coin flipped; F-S3 life counters; F-S4 heroes on their spawn points with a hand of five."""
+        content, board, rng = builtin_heroes(), builtin_board(), Rng(seed)
+        heroes, placed = [], {team: 0 for team in TEAMS}
+        for index, (seat, hero_id) in enumerate(zip(hero_seats(options), setup["heroes"])):
+            team = team_of(seat)
+            spawn = board.hero_spawns[team][placed[team]]
+            placed[team] += 1
+            hand = content.heroes[hero_id].starting_hand(content.cards)
+            deck = [c for c in content.heroes[hero_id].cards if c not in hand]
+            heroes.append(HeroState(index, seat, team, hero_id, spawn, sorted(hand), deck))
+        coin = rng.choice(TEAMS)
+        life = life_counters(options)
+        game = Game(board, content, dict(options), heroes, coin, {team: life for team in TEAMS}, rng, log)
+        log.emit("coin", "F-S1", coin=coin)
+        log.emit("life", "F-S3", each=life)
+        for hero in heroes:
+            log.emit("hero", "F-S4", hero=hero.index, seat=hero.seat, team=hero.team, name=hero.hero,
+                     space=list(hero.position), hand=list(hero.hand))
+        return game
+
+    # --- the contract ----------------------------------------------------------------------
+
+    def decision(self, game: Game):
+        kind = turn.pending_kind(game)
+        if kind is None:
+            return None
+        if kind == "select":
+            seats = sorted({h.seat for h in game.heroes})
+            return Decision(tuple(seats), {s: turn.select_options(game, s) for s in seats}, "choose_card",
+                            {"round": game.round, "turn": game.turn})
+        pending = game.pending
+        if kind == "order":
+            members = [s for s in range(game.opts["players"]) if turn.TEAMS[s % 2] == pending["team"]]
+            players = members if game.opts["tie_chooser"] == "any_one" else members[:1]
+            return Decision(tuple(players), {s: [["first", i] for i in pending["heroes"]] for s in players},
+                            "choose_order", dict(pending), any_of=len(players) > 1)
+        hero = game.heroes[pending["hero"]]
+        if kind == "respawn":
+            return Decision((hero.seat,), {hero.seat: actions.respawn_options(game, hero)}, "respawn", dict(pending))
+        if kind == "act":
+            return Decision((hero.seat,), {hero.seat: actions.act_options(game, hero)}, "choose_action",
+                            {**pending, "card": game.played[hero.index]})
+        return Decision((hero.seat,), {hero.seat: actions.defend_options(game, hero)}, "defend", dict(pending))
+
+    def apply(self, game: Game, moves: dict) -> None:
+        kind = turn.pending_kind(game)
+        if kind == "select":
+            turn.play_cards(game, moves)
+            return
+        (_, action), = moves.items()
+        if kind == "order":
+            turn.choose_order(game, action[1])
+        elif kind == "respawn":
+            actions.respawn(game, action)
+        elif kind == "act":
+            actions.act(game, action)
+        else:
+            actions.defend(game, action)
+
+    def advance(self, game: Game) -> None:
+        turn.advance(game)
+
+    def outcome(self, game: Game):
+        return game.result
+
+    def turns(self, game: Game) -> int:
+        """Turns begun (four a round)."""
+        return (game.round - 1) * 4 + game.turn
+
+    def view(self, game: Game, seat) -> dict:
+        return make_view(game, seat)
+
+    def secrets(self, game: Game, seat) -> list:
+        return view_secrets(game, seat)
+
+    def private_variant(self, game: Game, seat, rng):
+        """The same game with one hand card of another seat's hero swapped with one of its upgrade pool."""
+        if game.result is not None:
+            return None
+        variant = copy.copy(game)
+        variant.heroes = copy.deepcopy(game.heroes)
+        others = [h for h in variant.heroes if h.seat != seat and h.hand and h.deck]
+        if not others:
+            return None
+        hero = others[rng.below(len(others))]
+        mine, theirs = rng.below(len(hero.hand)), rng.below(len(hero.deck))
+        hero.hand[mine], hero.deck[theirs] = hero.deck[theirs], hero.hand[mine]
+        hero.hand.sort()
+        return variant
+
+    def to_data(self, game: Game) -> dict:
+        return {"ruleset": self.id, "version": self.version, **game.to_data()}

@@ -1,0 +1,47 @@
+"""What a seat sees (`view`), documented for renderers (G1-5).
+
+    {"round", "turn", "phase": "select"|"resolve"|"over", "coin": "red"|"blue", "life": {team: n},
+     "board": Board.to_data(), "heroes": [HERO], "played": {hero index: card id | null} (face up: the
+     turn's cards after the reveal, S1-R6), "unresolved": [hero index], "acting": hero index | null,
+     "pending": the prompt being answered | null, "cards": {card id: printed card}, "options", "result"}
+
+    HERO = {"index", "seat", "team", "hero", "name", "position": [q, r] | null, "level", "coins",
+            "hand": [card id] (own seat, or after the end) | count, "deck": count (own: [card id]),
+            "dashboard": [card id | null] ×4, "discard": [card id], "items", "markers", "effects"}
+
+Hidden while the game lasts: other seats' hands and upgrade pools (only their counts are shown).
+Cards chosen in the selection stay with the session until every seat has played (S1-R6), so no
+view shows them before the reveal. Resolved and discarded cards are public.
+"""
+
+from .state import Game
+
+
+def view(game: Game, seat) -> dict:
+    over = game.result is not None
+    heroes, ids = [], set()
+    for hero in game.heroes:
+        mine = over or (seat is not None and hero.seat == seat)
+        data = hero.to_data()
+        data["name"] = game.content.heroes[hero.hero].name
+        if not mine:
+            data["hand"], data["deck"] = len(hero.hand), len(hero.deck)
+        else:
+            ids.update(hero.hand + hero.deck)
+        ids.update(c for c in hero.dashboard + hero.discard if c)
+        heroes.append(data)
+    ids.update(c for c in game.played.values() if c)
+    return {"round": game.round, "turn": game.turn, "phase": game.phase, "coin": game.coin, "life": dict(game.life),
+            "board": game.board.to_data(), "heroes": heroes,
+            "played": {str(i): c for i, c in sorted(game.played.items())}, "unresolved": list(game.unresolved),
+            "acting": game.acting, "pending": game.pending,
+            "cards": {c: game.content.cards[c].to_data() for c in sorted(ids)},
+            "options": dict(game.opts), "result": None if game.result is None else game.result.to_data()}
+
+
+def secrets(game: Game, seat) -> list:
+    """Other seats' hands and upgrade pools while the game lasts."""
+    if game.result is not None:
+        return []
+    return [{"secret": "hand", "hero": h.index, "cards": sorted(h.hand)} for h in game.heroes
+            if h.seat != seat and h.hand and len(h.hand) + len(h.deck) > 1]
