@@ -1,0 +1,8 @@
+"""Initiative tests: make `helpers` (this folder's helper) importable."""
+
+import sys
+from pathlib import Path
+
+HERE = str(Path(__file__).parent)
+if HERE not in sys.path:
+    sys.path.insert(0, HERE)
