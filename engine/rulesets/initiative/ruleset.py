@@ -1,42 +1,25 @@
 """The initiative ruleset: seats and teams, setup from the seed, and the engine contract."""
 
 import copy
+from pathlib import Path
 
 from ...core.decision import Decision
-from ...core.errors import BadSetup
+from ...core.carddata import parse_toml, read_text
+from ...core.errors import BadCards, BadSetup
+from ...core.events import EventLog
 from ...core.rng import Rng
 from ...core.ruleset import Capabilities, Ruleset, register
 from ...core.seats import Seat
 from . import actions, turn
-from .board import builtin_board
-from .heroes import builtin_heroes
+from .board import BUILTIN_MAP, builtin_board, load_board_file
+from .heroes import BUILTIN_HEROES, builtin_heroes, load_heroes_file
 from .options import OPTIONS, SETTLED
+from .position import build_position, check_position
+from .seating import hero_seats, life_counters, team_of
 from .state import TEAMS, Game, HeroState
 from .view import secrets as view_secrets, view as make_view
 
 SETUP_STREAM = 99          # the PRNG stream that picks the default heroes, apart from the game's own
-
-
-def hero_seats(options: dict) -> list[int]:
-    """The seat running each hero, by hero index (G1-8: two each with two players; P1-1: odd counts)."""
-    players = options["players"]
-    seats = list(range(players))
-    if players == 2 and options["two_player_heroes"] == 2:
-        seats += [0, 1]
-    elif players % 2 and players > 2 and options["odd_count"] == "extra_hero":
-        seats.append(1)                           # the smaller team (blue) gets its first seat's second hero
-    return seats
-
-
-def team_of(seat: int) -> str:
-    """F-S1: seats alternate red, blue, red, …"""
-    return TEAMS[seat % 2]
-
-
-def life_counters(options: dict) -> int:
-    """F-S3: 4 players 4/6, 6 players 5/8 (quick/long); 3 and 5 use the 4-player numbers; 2 too (G1-8)."""
-    quick, long = (5, 8) if options["players"] == 6 else (4, 6)
-    return quick if options["length"] == "quick" else long
 
 
 @register
@@ -50,7 +33,7 @@ class Initiative(Ruleset):
                                 teams=True, chance=True)
     options = OPTIONS
     settled_without_option = SETTLED
-    card_tables = ("heroes", "cards")
+    card_tables = ("heroes", "cards", "map", "zones")
     max_actions = 4000
 
     def seats(self, options: dict, setup: dict | None = None):
@@ -71,12 +54,18 @@ class Initiative(Ruleset):
         return {"heroes": chosen}
 
     def check_setup(self, setup: dict, options: dict) -> dict:
-        """{"heroes": [hero id per hero, in hero order]}."""
+        """{"heroes": [hero id per hero, in hero order]} or {"position": {...}} (position.py)."""
         wanted = len(hero_seats(options))
+        if isinstance(setup, dict) and set(setup) == {"position"}:
+            normal = {"position": check_position(setup["position"])}
+            build_position(normal["position"], builtin_board(), builtin_heroes(), options, hero_seats(options), 0,
+                           EventLog(False))
+            return normal
         known = builtin_heroes().heroes
         if not isinstance(setup, dict) or set(setup) != {"heroes"} or not isinstance(setup["heroes"], list) \
                 or len(setup["heroes"]) != wanted:
-            raise BadSetup(f"setup must be {{\"heroes\": [...]}} naming {wanted} heroes, one per hero in play")
+            raise BadSetup(f"setup must be {{\"heroes\": [...]}} naming {wanted} heroes, one per hero in play, "
+                           f"or {{\"position\": {{...}}}}")
         for hero in setup["heroes"]:
             if not isinstance(hero, str) or hero not in known:
                 raise BadSetup(f"unknown hero {str(hero)[:40]!r}; heroes: {', '.join(sorted(known))}")
@@ -85,6 +74,10 @@ class Initiative(Ruleset):
     def setup(self, options: dict, seed: int, setup: dict, log) -> Game:
         """F-S1 the coin flipped; F-S3 life counters; F-S4 heroes on their spawn points with a hand of five."""
         content, board, rng = builtin_heroes(), builtin_board(), Rng(seed)
+        if "position" in setup:
+            game = build_position(setup["position"], board, content, options, hero_seats(options), seed, log)
+            turn.start_turn(game)
+            return game
         heroes, placed = [], {team: 0 for team in TEAMS}
         for index, (seat, hero_id) in enumerate(zip(hero_seats(options), setup["heroes"])):
             team = team_of(seat)
@@ -101,7 +94,26 @@ class Initiative(Ruleset):
         for hero in heroes:
             log.emit("hero", "F-S4", hero=hero.index, seat=hero.seat, team=hero.team, name=hero.hero,
                      space=list(hero.position), hand=list(hero.hand))
+        turn.start_turn(game)
         return game
+
+    def validate_cards(self, path=None) -> list[str]:
+        """Every problem in a hero file or a map file (told by its tables); both starter files without one."""
+        files = [(load_heroes_file, BUILTIN_HEROES), (load_board_file, BUILTIN_MAP)]
+        if path is not None:
+            tables = parse_toml(read_text(path), Path(path).name)
+            files = [(load_board_file if isinstance(tables, dict) and "map" in tables else load_heroes_file, path)]
+        problems = []
+        for load, file in files:
+            try:
+                load(file)
+            except BadCards as error:
+                problems += error.problems
+        return problems
+
+    def squad_table(self):
+        """(id, style, English name) of every hero."""
+        return [(h.id, h.style, h.name["en"]) for h in builtin_heroes().heroes.values()]
 
     # --- the contract ----------------------------------------------------------------------
 

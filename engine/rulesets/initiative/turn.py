@@ -33,10 +33,23 @@ def play_cards(game: Game, moves: dict) -> None:
                 game.log.emit("pass", "S1-R5", hero=hero.index, seat=seat)
             else:
                 hero.hand.remove(card)
+                # face down: the event names the hero, never the card, until the reveal
+                game.log.emit("played", "S1-R3" if hero.position is not None else "S1-R4", hero=hero.index,
+                              seat=seat, on_board=hero.position is not None)
     game.log.emit("reveal", "S1-R6", round=game.round, turn=game.turn,
                   cards={str(i): c for i, c in sorted(game.played.items())})
     game.unresolved = sorted(i for i, c in game.played.items() if c is not None)
+    if game.unresolved:
+        game.log.emit("initiatives", "S1-R7", values={
+            str(i): {"printed": card_of(game, game.heroes[i]).initiative,
+                     "effective": stats.initiative(game, game.heroes[i], card_of(game, game.heroes[i]))}
+            for i in game.unresolved})
     game.phase = "resolve"
+
+
+def start_turn(game: Game) -> None:
+    """S1-R1: every player chooses a card at the same time, face down (the selection decision)."""
+    game.log.emit("turn_start", "S1-R1", round=game.round, turn=game.turn)
 
 
 # --- who acts next (S1-R7…R13, A1-1, A1-6) -----------------------------------------------------
@@ -57,6 +70,8 @@ def next_actor(game: Game) -> None:
     """S1-R12: check the initiative again after each resolution and settle a tie by S1-R9…R11."""
     best, tied = top_candidates(game)
     teams = {game.heroes[i].team for i in tied}
+    if any(i not in game.unresolved for i in game.played if game.played[i] is not None):
+        game.log.emit("recheck", "S1-R12", unresolved=list(game.unresolved), initiative=best)
     if len(tied) == 1:
         game.log.emit("initiative", "S1-R8", hero=tied[0], initiative=best)
         start_acting(game, tied[0], flip=False)
@@ -115,6 +130,9 @@ def start_acting(game: Game, index: int, flip: bool) -> None:
     elif hero.position is None:
         game.pending = {"kind": "respawn", "hero": index}         # S1-R18…R20
     else:
+        card = card_of(game, hero)
+        game.log.emit("acting", "S1-R2", hero=index, card=card.id, primary=card.primary,
+                      secondaries=sorted(card.secondaries))
         game.pending = {"kind": "act", "hero": index}
 
 
@@ -151,6 +169,8 @@ def end_turn(game: Game) -> None:
     else:
         game.turn += 1
     game.phase = "select" if game.result is None else "over"
+    if game.result is None:
+        start_turn(game)
 
 
 def end_round(game: Game) -> None:

@@ -1,0 +1,114 @@
+"""Positions from links: the description grammar, its one-line refusals, and hostile input as a class."""
+
+import time
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from engine.core import BadSetup, Session, resolve_options
+from engine.rulesets.initiative.ruleset import Initiative
+
+RULESET = Initiative()
+OPTIONS = resolve_options(Initiative.options, {"players": 4})
+GOOD = {"heroes": ["brannoc@0,4 hand=brannoc_gold+brannoc_red1 level=3 coins=2 poison", "isra@off",
+                   "brannoc@2,4 dashboard=brannoc_silver", "isra@5,4"],
+        "coin": "blue", "life": {"red": 2}, "round": 3, "turn": 2}
+
+
+def start(position, **options):
+    return Session.start("initiative", seed=4, options={"players": 4, **options}, setup={"position": position})
+
+
+def test_a_position_sets_heroes_hands_dashboard_coin_life_and_the_turn():
+    session = start(GOOD)
+    game = session.state
+    first, off, third, fourth = game.heroes
+    assert (first.position, first.hand, first.level, first.coins, first.markers) == (
+        (0, 4), ["brannoc_gold", "brannoc_red1"], 3, 2, ["poison"])
+    assert off.position is None and off.hand == sorted(off.hand) and len(off.hand) == 5     # F-S4 by default
+    assert third.dashboard == ["brannoc_silver", None, None, None] and "brannoc_silver" not in third.hand + third.deck
+    assert sorted(first.hand + first.deck) == sorted(c for c in game.content.heroes["brannoc"].cards)
+    assert (game.coin, game.life, game.round, game.turn) == ("blue", {"red": 2, "blue": 4}, 3, 2)
+    assert [h.team for h in game.heroes] == ["red", "blue", "red", "blue"]
+    assert session.decision.kind == "choose_card"
+    assert [e.kind for e in session.history[0]] == ["turn_start"]          # a position has no set-up events
+
+
+def test_a_position_travels_in_the_record_and_replays_to_the_same_digest():
+    session = start(GOOD)
+    assert Session.replay(session.record).digest() == session.digest()
+
+
+@pytest.mark.parametrize("position, words", [
+    ({"heroes": ["brannoc@0,4"] * 3}, "must describe 4 heroes"),
+    ({"heroes": ["nobody@0,4", "isra@off", "brannoc@2,4", "isra@5,4"]}, "known hero"),
+    ({"heroes": ["brannoc@0,4", "isra@off", "brannoc@0,4", "isra@5,4"]}, "same space"),
+    ({"heroes": ["brannoc@0,0", "isra@off", "brannoc@2,4", "isra@5,4"]}, "not an open space"),
+    ({"heroes": ["brannoc@x,4", "isra@off", "brannoc@2,4", "isra@5,4"]}, "must be a space"),
+    ({"heroes": ["brannoc@0,4 hand=isra_gold", "isra@off", "brannoc@2,4", "isra@5,4"]}, "not a card of brannoc"),
+    ({"heroes": ["brannoc@0,4 hand=brannoc_gold+brannoc_gold", "isra@off", "brannoc@2,4", "isra@5,4"]}, "twice"),
+    ({"heroes": ["brannoc@0,4 level=0", "isra@off", "brannoc@2,4", "isra@5,4"]}, "level"),
+    ({"heroes": ["brannoc@0,4 sleepy", "isra@off", "brannoc@2,4", "isra@5,4"]}, "unknown word"),
+    ({"heroes": ["brannoc@0,4 dashboard=brannoc_gold", "isra@off", "brannoc@2,4", "isra@5,4"]}, "at most 0"),
+    ({"heroes": ["brannoc@0,4", "isra@off", "brannoc@2,4", "isra@5,4"], "coin": "green"}, "'coin'"),
+    ({"heroes": ["brannoc@0,4", "isra@off", "brannoc@2,4", "isra@5,4"], "turn": 5}, "'turn'"),
+    ({"heroes": ["brannoc@0,4", "isra@off", "brannoc@2,4", "isra@5,4"], "life": {"red": 0}}, "'life'"),
+    ({"heroes": ["brannoc@0,4", "isra@off", "brannoc@2,4", "isra@5,4"], "weather": 1}, "some of"),
+])
+def test_a_bad_position_is_one_line_naming_what_is_wrong(position, words):
+    with pytest.raises(BadSetup) as error:
+        RULESET.check_setup({"position": position}, OPTIONS)
+    assert words in str(error.value) and "\n" not in str(error.value)
+
+
+WORDS = st.sampled_from(["brannoc@0,4", "isra@5,4", "isra@off", "brannoc@2,4", "hand=", "hand=brannoc_gold",
+                         "dashboard=brannoc_red1", "level=8", "level=99", "coins=3", "poison", "@", "=", "+", ",",
+                         "-1,-1", "9" * 30, "\ud800", "\n", "名", "\x00", "NaN", "brannoc@1e9,4"])
+TEXTS = st.one_of(st.lists(WORDS, max_size=14).map(" ".join), st.text(max_size=60))
+ANY = st.recursive(st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=20),
+                   lambda inner: st.lists(inner, max_size=5) | st.dictionaries(st.text(max_size=8), inner, max_size=5),
+                   max_leaves=30)
+
+
+def accepted_or_one_line(position):
+    try:
+        setup = RULESET.check_setup({"position": position}, OPTIONS)
+    except BadSetup as error:
+        assert str(error) and "\n" not in str(error) and len(str(error)) < 400
+        return None
+    session = Session.start("initiative", seed=1, options={"players": 4}, setup=setup)
+    assert session.decision.kind == "choose_card"
+    return session
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(TEXTS, min_size=0, max_size=8), st.sampled_from(["red", "blue", "grey", 1]),
+       st.integers(-3, 70), st.integers(-1, 6))
+def test_any_hero_descriptions_are_a_position_or_one_line(heroes, coin, rnd, turn):
+    accepted_or_one_line({"heroes": heroes, "coin": coin, "round": rnd, "turn": turn})
+
+
+@settings(max_examples=300, deadline=None)
+@given(ANY)
+def test_any_data_as_a_position_is_a_position_or_one_line(value):
+    accepted_or_one_line(value)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.data())
+def test_mutated_good_positions_are_a_position_or_one_line(data):
+    heroes = list(GOOD["heroes"])
+    index = data.draw(st.integers(0, 3))
+    text = heroes[index]
+    at = data.draw(st.integers(0, len(text)))
+    heroes[index] = text[:at] + data.draw(WORDS) + text[at + data.draw(st.integers(0, 4)):]
+    accepted_or_one_line({**GOOD, "heroes": heroes})
+
+
+def test_a_huge_position_is_refused_quickly():
+    """Linear in its input: a megabyte of words is refused by the shape check before any parsing."""
+    huge = {"heroes": ["brannoc@0,4 " + "poison " * 150_000] * 4}
+    began = time.perf_counter()
+    with pytest.raises(BadSetup):
+        RULESET.check_setup({"position": huge}, OPTIONS)
+    assert time.perf_counter() - began < 1.0
