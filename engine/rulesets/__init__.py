@@ -10,6 +10,7 @@ BUILTIN = {
     "autobattle": "engine.rulesets.autobattle",
     "tactics": "engine.rulesets.tactics",
     "siege": "engine.rulesets.siege",
+    "initiative": "engine.rulesets.initiative",
 }
 
 

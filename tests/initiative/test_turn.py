@@ -59,16 +59,16 @@ def test_S1_R2_S1_R3_the_card_not_the_action_is_chosen_and_a_card_must_be_played
     legal = session.decision.legal[0]
     assert all(action[0] == "play" and action[1][0] is not None for action in legal) and len(legal) == 5
     with pytest.raises(IllegalAction):
-        session.submit(0, ["play", [None]])
+        session.submit(0, ["play", ["pass"]])
 
 
 def test_S1_R4_S1_R5_off_board_heroes_still_play_and_an_empty_hand_passes():
     session = start()
     place(session, h0=None)
     session.state.heroes[1].hand.clear()
-    assert session.decision.legal[1] == [["play", [None]]]
+    assert session.decision.legal[1] == [["play", ["pass"]]]
     assert len(session.decision.legal[0]) == 5
-    events = play(session, "brannoc_gold", None, "brannoc_gold", "isra_gold")
+    events = play(session, "brannoc_gold", "pass", "brannoc_gold", "isra_gold")
     assert of(events, "S1-R5")[0]["hero"] == 1
     assert session.state.unresolved == [0, 2, 3]
 

@@ -121,6 +121,8 @@ def _card(card_id: str, raw: dict, heroes: dict, problems: Problems) -> Card | N
     where = f"cards.{card_id}"
     before = len(problems.lines)
     unknown_fields(raw, CARD_FIELDS, where, problems)
+    if card_id == "pass":
+        problems.add(where, "-", "'pass' is what an empty hand plays (S1-R5); a card needs another id")
     hero = raw.get("hero")
     if not isinstance(hero, str) or hero not in heroes:
         problems.add(where, "hero", f"must name a hero of the file; got {got(raw, 'hero')}")

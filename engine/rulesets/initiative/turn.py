@@ -7,14 +7,16 @@ prompts it leaves in `game.pending` (order, respawn, act, defend) are the seats'
 from .state import SLOTS, TEAMS, Game, HeroState, other
 from . import actions, stats
 
+PASS = "pass"          # what a hero with an empty hand plays (S1-R5): no card
+
 
 # --- playing cards (S1-R1…R6) ---------------------------------------------------------------
 
 def select_options(game: Game, seat: int) -> list:
-    """S1-R1/R3/R5: a seat plays one card from each of its heroes' hands at once; an empty hand passes (null)."""
+    """S1-R1/R3/R5: a seat plays one card from each of its heroes' hands at once; an empty hand says "pass"."""
     combos = [[]]
     for hero in seat_heroes(game, seat):
-        choices = sorted(hero.hand) if hero.hand else [None]       # S1-R4: even with the hero off the board
+        choices = sorted(hero.hand) if hero.hand else [PASS]       # S1-R4: even with the hero off the board
         combos = [combo + [card] for combo in combos for card in choices]
     return [["play", combo] for combo in combos]
 
@@ -28,6 +30,7 @@ def play_cards(game: Game, moves: dict) -> None:
     """S1-R1: every seat's face-down cards at once; S1-R6: revealed together once all have played or passed."""
     for seat, (_, cards) in sorted(moves.items()):
         for hero, card in zip(seat_heroes(game, seat), cards):
+            card = None if card == PASS else card
             game.played[hero.index] = card
             if card is None:
                 game.log.emit("pass", "S1-R5", hero=hero.index, seat=seat)
