@@ -28,6 +28,7 @@ from engine.core.files import FileRefused, check_writable, read_bytes, read_text
 from engine.core.link import MAX_JSON_BYTES, PREFIX
 from engine.core.record import _nesting
 from engine.rulesets.autobattle import cards as autobattle_cards
+from engine.rulesets.initiative import board as initiative_board, heroes as initiative_heroes
 from engine.rulesets.tactics import characters as tactics_characters
 from ui.route import Route, parse_hash, whole_number
 
@@ -361,7 +362,7 @@ def _valid_links() -> list[str]:
     """A finished game's link per ruleset (random bots)."""
     from engine.core import make_bot
     links = []
-    for ruleset_id, seed, bot in (("autobattle", 5, "random"), ("tactics", 2, "sensible")):
+    for ruleset_id, seed, bot in (("autobattle", 5, "random"), ("tactics", 2, "sensible"), ("initiative", 3, "random")):
         ruleset = get_ruleset(ruleset_id)
         session = Session.start(ruleset_id, seed=seed, events=False)
         session.run({seat: make_bot(ruleset, bot) for seat in range(len(session.seats))})
@@ -499,7 +500,7 @@ def test_mutated_record_text_replays_or_is_refused(data, draw):
 # --- 9. property tests: options ------------------------------------------------------------
 
 @settings(max_examples=150, deadline=None)
-@given(st.sampled_from(["autobattle", "tactics"]), st.data())
+@given(st.sampled_from(["autobattle", "tactics", "siege", "initiative"]), st.data())
 def test_any_option_values_resolve_or_are_a_bad_option(ruleset_id, data):
     declared = get_ruleset(ruleset_id).options
     keys = st.sampled_from([option.key for option in declared]) | st.text(max_size=8)
@@ -533,7 +534,9 @@ def _sample_card_files() -> list[tuple]:
     """Valid card files, one per ruleset, each with the loader the CLI uses for it."""
     from tests.test_cli import CUSTOM_CARDS
     tactics_text = (HERE / "tactics" / "characters.toml").read_text("utf-8")
-    samples = [(_load_autobattle_cards, CUSTOM_CARDS), (tactics_characters.parse_content, tactics_text)]
+    samples = [(_load_autobattle_cards, CUSTOM_CARDS), (tactics_characters.parse_content, tactics_text),
+               (initiative_heroes.heroes_from_text, initiative_heroes.BUILTIN_HEROES.read_text("utf-8")),
+               (initiative_board.board_from_text, initiative_board.BUILTIN_MAP.read_text("utf-8"))]
     for loader, text in samples:
         loader(text, "sample.toml")          # the starting points are valid: mutations start from there
     return samples
@@ -541,7 +544,7 @@ def _sample_card_files() -> list[tuple]:
 
 CARD_FILES = _sample_card_files()
 TOML_BITS = ["[", "]", "[[", "]]", "{", "}", "=", '"', "'", '"""', "'''", "\\", "\\u", "\\ud800", "\n", "#", ",",
-             ".", "a", "cards", "squads", "characters", "armies", "nan", "inf", "-inf", "1e999", "9" * 25, "0x1F",
+             ".", "a", "cards", "squads", "characters", "armies", "heroes", "map", "zones", "effect", "nan", "inf", "-inf", "1e999", "9" * 25, "0x1F",
              "true", "1979-05-27", " ", "\t", "\r\n", "\x00", "é", "名"]
 
 
@@ -555,10 +558,12 @@ def card_file_or_refusal(loader, text):
         event("card file refused")
         return
     # What a record would carry of it writes as canonical JSON (no NaN, no dates, no odd text).
-    for table in ("cards", "squads", "characters", "armies"):
+    for table in ("cards", "squads", "characters", "armies", "heroes"):
         for item in getattr(content, table, {}).values():
             data = item.to_data() if hasattr(item, "to_data") else dataclasses.asdict(item)
             assert json_problem(data) is None
+    if hasattr(content, "to_data"):                 # a map, whole
+        assert json_problem(content.to_data()) is None
     event("card file loaded")
 
 

@@ -21,6 +21,8 @@ CATALOGUES = {
         ROOT / "engine" / "rulesets" / "autobattle" / "content" / "texts.toml"),
     "engine/rulesets/autobattle/rules.toml": load_messages(ROOT / "engine" / "rulesets" / "autobattle" / "rules.toml"),
     "engine/rulesets/tactics/rules.toml": load_messages(ROOT / "engine" / "rulesets" / "tactics" / "rules.toml"),
+    "engine/rulesets/siege/rules.toml": load_messages(ROOT / "engine" / "rulesets" / "siege" / "rules.toml"),
+    "engine/rulesets/initiative/rules.toml": load_messages(ROOT / "engine" / "rulesets" / "initiative" / "rules.toml"),
 }
 ENTRIES = [(name, section, key, entry) for name, catalogue in CATALOGUES.items()
            for section, entries in catalogue.items() for key, entry in entries.items()]
