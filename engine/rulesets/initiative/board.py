@@ -9,7 +9,7 @@ can reach every other.
 """
 
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from pathlib import Path
 
 from ...core.carddata import (Problems, choice, identifier, names, parse_toml, read_text, table,
@@ -57,6 +57,12 @@ class Board:
     terrain: frozenset
     hero_spawns: dict                   # team -> sorted hexes in its Throne
     minion_spawns: dict                 # (zone id, team, minion type) -> sorted hexes
+
+    @cached_property
+    def neighbour_zones(self) -> dict:
+        """zone id -> the zones adjacent to it (hexes.zones_adjacent), computed once per map."""
+        return {a: frozenset(b for b in self.zones if b != a and hexes.zones_adjacent(
+            self.zones[a].spaces, self.zones[b].spaces, self.terrain)) for a in self.zones}
 
     def throne(self, team: str) -> Zone:
         """The team's Throne zone."""

@@ -60,8 +60,9 @@ def line(start, direction, length: int) -> list[tuple[int, int]]:
     return [add(start, direction, step) for step in range(1, length + 1)]
 
 
-def distances(start, spaces, blocked=frozenset()) -> dict[tuple[int, int], int]:
-    """Breadth-first distance from `start` to every space reachable over `spaces` without entering `blocked`.
+def distances(start, spaces, blocked=frozenset(), most: int | None = None) -> dict[tuple[int, int], int]:
+    """Breadth-first distance from `start` to every space reachable over `spaces` without entering `blocked`
+    (no farther than `most` steps when given).
 
     With `blocked` empty this is the keywords' "counting through obstacles" distance; with the
     obstacles blocked it is a movement distance. `start` itself is always counted (0).
@@ -71,6 +72,8 @@ def distances(start, spaces, blocked=frozenset()) -> dict[tuple[int, int], int]:
     while queue:
         here = queue.popleft()
         step = seen[here] + 1
+        if most is not None and step > most:
+            break
         for there in neighbours(here):
             if there in spaces and there not in seen and there not in blocked:
                 seen[there] = step
@@ -98,7 +101,7 @@ def shortest_path(start, goal, spaces, blocked=frozenset()) -> list[tuple[int, i
 
 def reachable(start, spaces, blocked, steps: int) -> dict[tuple[int, int], int]:
     """Spaces a unit at `start` can end on moving up to `steps`, around `blocked` (start included, at 0)."""
-    return {hex_: d for hex_, d in distances(start, spaces, blocked).items() if d <= steps}
+    return distances(start, spaces, blocked, steps)
 
 
 def nearest(start, candidates, spaces) -> list[tuple[int, int]]:
