@@ -64,6 +64,11 @@ class Board:
         return {a: frozenset(b for b in self.zones if b != a and hexes.zones_adjacent(
             self.zones[a].spaces, self.zones[b].spaces, self.terrain)) for a in self.zones}
 
+    @cached_property
+    def data(self) -> dict:
+        """to_data() made once: views share it, so readers treat it as read-only (the map never changes)."""
+        return self.to_data()
+
     def throne(self, team: str) -> Zone:
         """The team's Throne zone."""
         return self.zones[self.lane[0] if team == TEAMS[0] else self.lane[-1]]

@@ -32,7 +32,7 @@ def view(game: Game, seat) -> dict:
         heroes.append(data)
     ids.update(c for c in game.played.values() if c)
     return {"round": game.round, "turn": game.turn, "phase": game.phase, "coin": game.coin, "life": dict(game.life),
-            "board": game.board.to_data(), "heroes": heroes,
+            "board": game.board.data, "heroes": heroes,
             "played": {str(i): c for i, c in sorted(game.played.items())}, "unresolved": list(game.unresolved),
             "acting": game.acting, "pending": game.pending,
             "cards": {c: game.content.cards[c].to_data() for c in sorted(ids)},
