@@ -19,6 +19,15 @@ def idle(session):
     return answer(session, legal[0], seat)
 
 
+def attack(session, target):
+    """Start the attack (["attack"]: its "before the attack" text first), then pick the target (["hero", i])."""
+    answer(session, ["attack"])
+    while session.decision.prompt["step"]["do"] != "_target":     # an optional "before the attack" step: skipped
+        answer(session, ["skip"])
+    assert session.decision.kind == "choose_target"
+    return answer(session, ["hero", target])
+
+
 def to_act(session, cards, acting):
     """Play the cards and step until hero `acting` is to act."""
     play(session, *cards)
@@ -63,18 +72,20 @@ def test_F_A5_a_melee_attack_reaches_adjacent_enemies_a_ranged_one_its_range():
     session = start()
     place(session, h0=CENTRE, h1=EAST, h2=None, h3=hexes.add(CENTRE, (0, 1), 3))
     to_act(session, ["brannoc_gold", "isra_gold", "brannoc_gold", "isra_gold"], 0)
-    assert [a for a in session.decision.legal[0] if a[0] == "attack"] == [["attack", 1]]
+    answer(session, ["attack"])
+    assert session.decision.kind == "choose_target" and session.decision.legal[0] == [["hero", 1]]
     session = start()
     place(session, h0=CENTRE, h1=hexes.add(CENTRE, (1, 0), 3), h2=None, h3=hexes.add(CENTRE, (1, 0), 4))
     to_act(session, ["brannoc_silver", "isra_gold", "brannoc_gold", "isra_silver"], 1)   # isra gold: range 3
-    assert [a for a in session.decision.legal[1] if a[0] == "attack"] == [["attack", 0]]
+    answer(session, ["attack"])
+    assert session.decision.legal[1] == [["hero", 0]]
 
 
 def test_F_D1_F_D2_the_defender_chooses_a_card_and_a_high_enough_defense_holds():
     session = start()
     place(session, h0=CENTRE, h1=EAST, h2=None, h3=None)
     to_act(session, ["brannoc_red1", "isra_gold", "brannoc_gold", "isra_gold"], 0)       # attack 5
-    answer(session, ["attack", 1])
+    attack(session, 1)
     decision = session.decision
     assert decision.kind == "defend" and decision.players == (1,) and decision.prompt["attack"] == 5
     assert ["no_defense"] in decision.legal[1] and ["defend", "isra_silver"] in decision.legal[1]
@@ -83,13 +94,13 @@ def test_F_D1_F_D2_the_defender_chooses_a_card_and_a_high_enough_defense_holds()
     session = start()
     place(session, h0=CENTRE, h1=EAST, h2=None, h3=None)
     to_act(session, ["brannoc_gold", "isra_gold", "brannoc_gold", "isra_silver"], 0)     # attack 4 vs silver 4
-    answer(session, ["attack", 1])
+    attack(session, 1)
     events = answer(session, ["defend", "isra_blue1"])                   # blue1 defense 2 < 4
     assert of(events, "F-K1")
     session = start()
     place(session, h0=CENTRE, h1=EAST, h2=None, h3=None)
     to_act(session, ["brannoc_gold", "isra_red1", "brannoc_gold", "isra_gold"], 0)
-    answer(session, ["attack", 1])
+    attack(session, 1)
     events = answer(session, ["defend", "isra_silver"])                  # 4 ≥ 4: defended
     assert of(events, "F-D2")[0]["defended"] is True and session.state.heroes[1].position == EAST
     assert "isra_silver" in session.state.heroes[1].discard              # revealed and discarded
@@ -99,7 +110,7 @@ def test_F_D3_no_defense_is_defeat_and_F_K2_F_K3_coins_and_life():
     session = start()
     place(session, h0=CENTRE, h1=EAST, h2=hexes.add(CENTRE, (-1, 0), 2), h3=None)
     to_act(session, ["brannoc_gold", "isra_gold", "brannoc_silver", "isra_gold"], 0)
-    answer(session, ["attack", 1])
+    attack(session, 1)
     events = answer(session, ["no_defense"])
     assert of(events, "F-D3") and session.state.heroes[1].position is None
     coins = of(events, "F-K2")
@@ -112,7 +123,7 @@ def test_F_D4_a_block_defends_a_ranged_attack_whatever_its_value():
     place(session, h0=CENTRE, h1=hexes.add(CENTRE, (1, 0), 3), h2=None, h3=None)
     to_act(session, ["brannoc_silver", "isra_gold", "brannoc_gold", "isra_gold"], 1)
     session.state.heroes[1].effects.append({"stat": "attack", "amount": 5, "start": 1, "end": 1, "card": "x"})
-    answer(session, ["attack", 0])
+    attack(session, 0)
     events = answer(session, ["defend", "brannoc_blue1"])                # block: ranged_attack
     assert of(events, "F-D4")[0]["defended"] is True
 
@@ -124,7 +135,7 @@ def test_F_K1_a_hero_defeated_before_its_card_resolves_resolves_it_with_no_actio
     play(session, "brannoc_red1", "isra_gold", "brannoc_gold", "isra_silver")
     step(session)
     assert session.state.acting == 0
-    answer(session, ["attack", 1])
+    attack(session, 1)
     answer(session, ["no_defense"])
     while session.state.unresolved and 1 in session.state.unresolved:
         events = step(session)
@@ -142,7 +153,7 @@ def test_G1_6_the_defeated_tie_winner_still_flips_or_not_by_option():
         place(session, h0=CENTRE, h1=EAST, h2=None, h3=None)
         play(session, "brannoc_red1", "isra_gold", "brannoc_gold", "isra_silver")  # 5; 3; then a red/blue tie at 2
         step(session)
-        answer(session, ["attack", 1])
+        attack(session, 1)
         answer(session, ["no_defense"])
         step(session)
         idle(session)                                # hero 3 (3) declines to respawn
@@ -157,7 +168,7 @@ def test_F_W3_the_team_that_spends_its_last_life_counter_loses():
     session.state.life["blue"] = 1
     place(session, h0=CENTRE, h1=EAST, h2=None, h3=None)
     to_act(session, ["brannoc_gold", "isra_gold", "brannoc_gold", "isra_silver"], 0)
-    answer(session, ["attack", 1])
+    attack(session, 1)
     events = answer(session, ["no_defense"])
     outcome = session.outcome
     assert outcome.team == "red" and outcome.rule == "F-W3" and outcome.winners == (0, 2) and of(events, "F-W3")
@@ -167,7 +178,7 @@ def test_P1_2_defend_cards_any_offers_every_hand_card():
     session = start(defend_cards="any")
     place(session, h0=CENTRE, h1=EAST, h2=None, h3=None)
     to_act(session, ["brannoc_gold", "isra_gold", "brannoc_gold", "isra_silver"], 0)
-    answer(session, ["attack", 1])
+    attack(session, 1)
     assert len(session.decision.legal[1]) == len(session.state.heroes[1].hand) + 1
 
 

@@ -7,7 +7,7 @@ from ...core.errors import BadSetup
 from ...core.rng import Rng
 from ...core.ruleset import Capabilities, Ruleset, register
 from ...core.seats import Seat
-from . import actions, turn
+from . import actions, text, turn
 from .board import builtin_board
 from .heroes import builtin_heroes
 from .options import OPTIONS, SETTLED
@@ -125,6 +125,8 @@ class Initiative(Ruleset):
         if kind == "act":
             return Decision((hero.seat,), {hero.seat: actions.act_options(game, hero)}, "choose_action",
                             {**pending, "card": game.played[hero.index]})
+        if kind == "text":
+            return Decision((hero.seat,), {hero.seat: text.legal(game)}, "choose_target", text.prompt(game))
         return Decision((hero.seat,), {hero.seat: actions.defend_options(game, hero)}, "defend", dict(pending))
 
     def apply(self, game: Game, moves: dict) -> None:
@@ -139,6 +141,8 @@ class Initiative(Ruleset):
             actions.respawn(game, action)
         elif kind == "act":
             actions.act(game, action)
+        elif kind == "text":
+            text.answer(game, action)
         else:
             actions.defend(game, action)
 
