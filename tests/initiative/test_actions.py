@@ -2,42 +2,7 @@
 
 from engine.rulesets.initiative import hexes
 from engine.rulesets.initiative.board import builtin_board
-from helpers import answer, of, place, play, start, step
-
-CENTRE = hexes.from_offset(12, 4)                 # an open space of the Causeway
-EAST = hexes.add(CENTRE, (1, 0))
-
-
-def idle(session):
-    """Answer the pending decision doing nothing: hold, decline to respawn, or a tie's first pick."""
-    decision = session.decision
-    seat = decision.players[0]
-    legal = decision.legal[seat]
-    for quiet in (["hold"], ["decline"], ["no_defense"]):
-        if quiet in legal:
-            return answer(session, quiet, seat)
-    return answer(session, legal[0], seat)
-
-
-def attack(session, target):
-    """Start the attack (["attack"]: its "before the attack" text first), then pick the target (["hero", i])."""
-    answer(session, ["attack"])
-    while session.decision.prompt["step"]["do"] != "_target":     # an optional "before the attack" step: skipped
-        answer(session, ["skip"])
-    assert session.decision.kind == "choose_target"
-    return answer(session, ["hero", target])
-
-
-def to_act(session, cards, acting):
-    """Play the cards and step until hero `acting` is to act."""
-    play(session, *cards)
-    while not (session.state.acting == acting and session.decision is not None
-               and session.decision.kind == "choose_action"):
-        if session.decision is None:
-            step(session)
-        else:
-            idle(session)
-
+from helpers import CENTRE, EAST, answer, attack, idle, of, place, play, start, step, to_act
 
 def test_F_A1_movement_goes_around_obstacles_and_never_onto_one():
     session = start()

@@ -180,7 +180,8 @@ def run(game: Game) -> None:
             finish(game, m)
             continue
         step = m["steps"][0]
-        m["moment"] = step.get("when", "action" if step["do"].startswith("_") else "now")
+        if m["action"] != "scheduled":
+            m["moment"] = step.get("when", "action" if step["do"].startswith("_") else "now")
         kind, answers = ask(game, m)
         if kind is None:
             m["steps"].pop(0)
