@@ -424,3 +424,46 @@ def test_a_game_copied_or_serialised_mid_text_continues_the_same():
             RULESET.apply(state, {1: answers[0]})
     assert RULESET.to_data(copied) == RULESET.to_data(game) == RULESET.to_data(thawed)
     assert game.heroes[1].position == hexes.add(CENTRE, E, 5) and game.pending is None
+
+
+# --- random play through every prompt -----------------------------------------------------------------
+
+def test_random_games_with_every_card_in_hand_go_through_every_prompt():
+    """Whole hands (tiers I–III), test cards for tokens and later moments, ultimates: random answers, preferring
+    anything over Fast Travel, reach every text prompt; every decision has legal answers, views stay JSON-able and
+    every cited rule is catalogued."""
+    from engine.core import Rng
+    extra = [make_card("t_rubble", "brannoc_green1", [{"do": "token", "token": "rubble", "range": 2, "optional": True}]),
+             make_card("t_later", "isra_green1", [{"do": "move", "up_to": 1, "optional": True, "when": "end_of_turn"},
+                                                  {"do": "coins", "amount": 1, "when": "next_turn_after_cards"}]),
+             make_card("t_switch", "brannoc_green2b", [{"do": "swap", "with": "friendly_in_radius", "radius": 3}])]
+    catalogue, seen = RULESET.rule_ids(), set()
+    for seed in range(16):
+        session = start(round_limit=4, token_supply=1)
+        add_cards(session, *extra)
+        rng = Rng(seed)
+        for hero in session.state.heroes:
+            give(session, hero.index, *[c for c in list(hero.deck) if not c.endswith("ultimate")])
+            give(session, hero.index, "t_rubble" if hero.team == "red" else "t_later", "t_switch")
+            hero.ultimate = f"{hero.hero}_ultimate"
+            hero.position = hexes.add(CENTRE, E if hero.team == "blue" else W, 1 + hero.index // 2)
+        while session.outcome is None:
+            decision = session.decision
+            if decision is None:
+                events = session.advance()
+            else:
+                for seat in decision.players[:decision.needed]:
+                    options = decision.legal[seat]
+                    assert options, (decision.kind, decision.prompt)
+                    if decision.kind == "choose_target":
+                        seen.add((decision.prompt["ask"], decision.prompt["step"]["do"]))
+                    kinds = sorted({a[0] for a in options} - {"fast_travel"}) or ["fast_travel"]
+                    kind = kinds[rng.below(len(kinds))]
+                    chosen = [a for a in options if a[0] == kind]
+                    events = session.submit(seat, chosen[rng.below(len(chosen))])
+            for event in events:
+                assert event.rule in catalogue, event.to_data()
+            json.dumps(session.view(0)), json.dumps(RULESET.to_data(session.state))
+    wanted = {("step", d) for d in ("_target", "_move", "_repeat", "move", "place", "swap", "token", "choose")}
+    assert wanted <= seen, sorted(wanted - seen)
+    assert ("target", "swap") in seen or ("target", "push") in seen
