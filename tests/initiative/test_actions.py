@@ -2,33 +2,7 @@
 
 from engine.rulesets.initiative import hexes
 from engine.rulesets.initiative.board import builtin_board
-from helpers import answer, of, place, play, start, step
-
-CENTRE = hexes.from_offset(12, 4)                 # an open space of the Causeway
-EAST = hexes.add(CENTRE, (1, 0))
-
-
-def idle(session):
-    """Answer the pending decision doing nothing: hold, decline to respawn, or a tie's first pick."""
-    decision = session.decision
-    seat = decision.players[0]
-    legal = decision.legal[seat]
-    for quiet in (["hold"], ["decline"], ["no_defense"]):
-        if quiet in legal:
-            return answer(session, quiet, seat)
-    return answer(session, legal[0], seat)
-
-
-def to_act(session, cards, acting):
-    """Play the cards and step until hero `acting` is to act."""
-    play(session, *cards)
-    while not (session.state.acting == acting and session.decision is not None
-               and session.decision.kind == "choose_action"):
-        if session.decision is None:
-            step(session)
-        else:
-            idle(session)
-
+from helpers import CENTRE, EAST, answer, attack, idle, of, place, play, start, step, to_act
 
 def test_F_A1_movement_goes_around_obstacles_and_never_onto_one():
     session = start()
@@ -63,18 +37,20 @@ def test_F_A5_a_melee_attack_reaches_adjacent_enemies_a_ranged_one_its_range():
     session = start()
     place(session, h0=CENTRE, h1=EAST, h2=None, h3=hexes.add(CENTRE, (0, 1), 3))
     to_act(session, ["brannoc_gold", "isra_gold", "brannoc_gold", "isra_gold"], 0)
-    assert [a for a in session.decision.legal[0] if a[0] == "attack"] == [["attack", 1]]
+    answer(session, ["attack"])
+    assert session.decision.kind == "choose_target" and session.decision.legal[0] == [["hero", 1]]
     session = start()
     place(session, h0=CENTRE, h1=hexes.add(CENTRE, (1, 0), 3), h2=None, h3=hexes.add(CENTRE, (1, 0), 4))
     to_act(session, ["brannoc_silver", "isra_gold", "brannoc_gold", "isra_silver"], 1)   # isra gold: range 3
-    assert [a for a in session.decision.legal[1] if a[0] == "attack"] == [["attack", 0]]
+    answer(session, ["attack"])
+    assert session.decision.legal[1] == [["hero", 0]]
 
 
 def test_F_D1_F_D2_the_defender_chooses_a_card_and_a_high_enough_defense_holds():
     session = start()
     place(session, h0=CENTRE, h1=EAST, h2=None, h3=None)
     to_act(session, ["brannoc_red1", "isra_gold", "brannoc_gold", "isra_gold"], 0)       # attack 5
-    answer(session, ["attack", 1])
+    attack(session, 1)
     decision = session.decision
     assert decision.kind == "defend" and decision.players == (1,) and decision.prompt["attack"] == 5
     assert ["no_defense"] in decision.legal[1] and ["defend", "isra_silver"] in decision.legal[1]
@@ -83,13 +59,13 @@ def test_F_D1_F_D2_the_defender_chooses_a_card_and_a_high_enough_defense_holds()
     session = start()
     place(session, h0=CENTRE, h1=EAST, h2=None, h3=None)
     to_act(session, ["brannoc_gold", "isra_gold", "brannoc_gold", "isra_silver"], 0)     # attack 4 vs silver 4
-    answer(session, ["attack", 1])
+    attack(session, 1)
     events = answer(session, ["defend", "isra_blue1"])                   # blue1 defense 2 < 4
     assert of(events, "F-K1")
     session = start()
     place(session, h0=CENTRE, h1=EAST, h2=None, h3=None)
     to_act(session, ["brannoc_gold", "isra_red1", "brannoc_gold", "isra_gold"], 0)
-    answer(session, ["attack", 1])
+    attack(session, 1)
     events = answer(session, ["defend", "isra_silver"])                  # 4 ≥ 4: defended
     assert of(events, "F-D2")[0]["defended"] is True and session.state.heroes[1].position == EAST
     assert "isra_silver" in session.state.heroes[1].discard              # revealed and discarded
@@ -99,7 +75,7 @@ def test_F_D3_no_defense_is_defeat_and_F_K2_F_K3_coins_and_life():
     session = start()
     place(session, h0=CENTRE, h1=EAST, h2=hexes.add(CENTRE, (-1, 0), 2), h3=None)
     to_act(session, ["brannoc_gold", "isra_gold", "brannoc_silver", "isra_gold"], 0)
-    answer(session, ["attack", 1])
+    attack(session, 1)
     events = answer(session, ["no_defense"])
     assert of(events, "F-D3") and session.state.heroes[1].position is None
     coins = of(events, "F-K2")
@@ -112,7 +88,7 @@ def test_F_D4_a_block_defends_a_ranged_attack_whatever_its_value():
     place(session, h0=CENTRE, h1=hexes.add(CENTRE, (1, 0), 3), h2=None, h3=None)
     to_act(session, ["brannoc_silver", "isra_gold", "brannoc_gold", "isra_gold"], 1)
     session.state.heroes[1].effects.append({"stat": "attack", "amount": 5, "start": 1, "end": 1, "card": "x"})
-    answer(session, ["attack", 0])
+    attack(session, 0)
     events = answer(session, ["defend", "brannoc_blue1"])                # block: ranged_attack
     assert of(events, "F-D4")[0]["defended"] is True
 
@@ -124,7 +100,7 @@ def test_F_K1_a_hero_defeated_before_its_card_resolves_resolves_it_with_no_actio
     play(session, "brannoc_red1", "isra_gold", "brannoc_gold", "isra_silver")
     step(session)
     assert session.state.acting == 0
-    answer(session, ["attack", 1])
+    attack(session, 1)
     answer(session, ["no_defense"])
     while session.state.unresolved and 1 in session.state.unresolved:
         events = step(session)
@@ -142,7 +118,7 @@ def test_G1_6_the_defeated_tie_winner_still_flips_or_not_by_option():
         place(session, h0=CENTRE, h1=EAST, h2=None, h3=None)
         play(session, "brannoc_red1", "isra_gold", "brannoc_gold", "isra_silver")  # 5; 3; then a red/blue tie at 2
         step(session)
-        answer(session, ["attack", 1])
+        attack(session, 1)
         answer(session, ["no_defense"])
         step(session)
         idle(session)                                # hero 3 (3) declines to respawn
@@ -157,7 +133,7 @@ def test_F_W3_the_team_that_spends_its_last_life_counter_loses():
     session.state.life["blue"] = 1
     place(session, h0=CENTRE, h1=EAST, h2=None, h3=None)
     to_act(session, ["brannoc_gold", "isra_gold", "brannoc_gold", "isra_silver"], 0)
-    answer(session, ["attack", 1])
+    attack(session, 1)
     events = answer(session, ["no_defense"])
     outcome = session.outcome
     assert outcome.team == "red" and outcome.rule == "F-W3" and outcome.winners == (0, 2) and of(events, "F-W3")
@@ -167,7 +143,7 @@ def test_P1_2_defend_cards_any_offers_every_hand_card():
     session = start(defend_cards="any")
     place(session, h0=CENTRE, h1=EAST, h2=None, h3=None)
     to_act(session, ["brannoc_gold", "isra_gold", "brannoc_gold", "isra_silver"], 0)
-    answer(session, ["attack", 1])
+    attack(session, 1)
     assert len(session.decision.legal[1]) == len(session.state.heroes[1].hand) + 1
 
 

@@ -181,7 +181,8 @@ def test_S1_R14_S1_R15_S1_R17_one_action_primary_or_secondary_and_hold_on_every_
     legal = session.decision.legal[3]
     kinds = {a[0] for a in legal}
     assert {"hold", "move"} <= kinds and "attack" not in kinds
-    assert {a[2] for a in legal if a[0] == "move"} == {"primary"}
+    assert ["move", "primary"] in legal                          # the primary starts its text, then the destination
+    assert not [a for a in legal if a[0] == "move" and a != ["move", "primary"]]   # no movement secondary on it
 
 
 def test_S1_R16_text_applies_only_with_the_primary():

@@ -3,12 +3,17 @@
 Actions, as a seat sends them:
     ["respawn", [q, r]] | ["decline"]                  before acting, off the board (S1-R18…R20)
     ["hold"]                                           F-A4 (every card, S1-R17)
-    ["move", [q, r], "primary"|"secondary"]            F-A1 (text first when primary)
+    ["move", "primary"]                                F-A1: the text first, then the destination (text.py)
+    ["move", [q, r], "secondary"]                      F-A1 (no text)
     ["fast_travel", [q, r], "primary"|"secondary"]     F-A2 (replaces a movement action)
-    ["attack", target hero]                            F-A5 (primary)
+    ["attack"]                                         F-A5 (primary): "before the attack" text, then the target
+    ["clear", [[q, r], …]]                             F-A6 (replaces an attack action): tokens next to the hero
     ["skill"]                                          F-A3 (a skill or defense/skill primary, F-D5)
     ["defend", card] | ["no_defense"]                  the attacked hero's seat, mid-attack (F-D2 step 3)
+The text of a primary action and the action's own steps run in text.py (answers of decision choose_target).
 """
+
+from itertools import combinations
 
 from ...core.outcome import Outcome
 from . import hexes, stats
@@ -24,10 +29,12 @@ def _hex(value) -> tuple:
 # --- respawn (S1-R18…R20, A1-7) ----------------------------------------------------------------------
 
 def respawn_spaces(game: Game, hero: HeroState) -> list:
-    """S1-R18: empty own spawn points; else S1-R19: the nearest empty spaces next to one of them."""
+    """S1-R18: empty own spawn points (A1-7 remove_token: one holding only a token counts); else S1-R19: the
+    nearest empty spaces next to one of them."""
     obstacles = game.obstacles()
     spawns = game.board.hero_spawns[hero.team]
-    free = [h for h in spawns if h not in obstacles]
+    tokens = {tuple(t["space"]) for t in game.tokens} if game.opts["spawn_token"] == "remove_token" else set()
+    free = [h for h in spawns if h not in obstacles or (h in tokens and game.hero_at(h) is None)]
     if free:
         return free
     spaces = game.board.spaces
@@ -55,7 +62,12 @@ def respawn(game: Game, action) -> None:
         game.log.emit("decline_respawn", "S1-R20", hero=hero.index)
         resolve_card(game)
         return
-    hero.position = _hex(action[1])
+    space = _hex(action[1])
+    token = game.token_at(space)
+    if token is not None:                                  # A1-7 remove_token: the token goes first, then the hero
+        game.tokens.remove(token)
+        game.log.emit("token_removed", "A1-7", hero=hero.index, space=list(space), token=token["token"])
+    hero.position = space
     spawn = hero.position in game.board.hero_spawns[hero.team]
     game.log.emit("respawn", "S1-R18" if spawn else "S1-R19", hero=hero.index, space=list(hero.position))
     if game.opts["act_after_respawn"]:
@@ -93,63 +105,77 @@ def move_spaces(game: Game, hero: HeroState, steps: int) -> list:
     return sorted(hexes.reachable(hero.position, game.board.spaces, blocked, steps))
 
 
+def attack_possible(game: Game, hero: HeroState, card) -> bool:
+    """An attack is offered when an enemy is in reach now, or when its "before the attack" text may move the
+    hero first (F-D2 step 1: the target is picked after that move)."""
+    if enemies_in_reach(game, hero, card):
+        return True
+    return any(s.get("when", "now") in ("now", "before_attack") and s["do"] in ("move", "place", "swap", "choose")
+               for s in card.effect)
+
+
+def clear_options(game: Game, hero: HeroState) -> list:
+    """F-A6: every non-empty set of the tokens next to the hero (tokens only: Clear touches no minion)."""
+    near = sorted(tuple(t["space"]) for t in game.tokens if hexes.distance(tuple(t["space"]), hero.position) == 1)
+    return [["clear", [list(h) for h in chosen]] for size in range(1, len(near) + 1)
+            for chosen in combinations(near, size)]
+
+
 def act_options(game: Game, hero: HeroState) -> list:
-    """S1-R14/R15/R17: the card's primary action, each secondary, Hold and the replacements."""
+    """S1-R14/R15/R17: the card's primary action, each secondary, Hold and the replacements (Fast Travel, Clear)."""
     card = game.content.cards[game.played[hero.index]]
     found = [["hold"]]
     primary = card.primary
     if primary == "attack":
-        found += [["attack", target] for target in enemies_in_reach(game, hero, card)]
+        if attack_possible(game, hero, card):
+            found.append(["attack"])
+        found += clear_options(game, hero)             # F-A6: Clear replaces the attack action
     elif primary in ("skill", "defense_skill"):
         found.append(["skill"])                      # F-D5: a defense/skill card is a skill once played
-    for kind, steps in (("primary", stats.movement(game, hero, card, True) if primary == "movement" else None),
-                        ("secondary", stats.movement(game, hero, card, False) if "movement" in card.secondaries else None)):
-        if steps is None:
-            continue
-        found += [["move", list(h), kind] for h in move_spaces(game, hero, steps)]
-        found += [["fast_travel", list(h), kind] for h in fast_travel_spaces(game, hero)]
+    elif primary == "movement":
+        found.append(["move", "primary"])            # F-A1: the text, then the destination
+        found += [["fast_travel", list(h), "primary"] for h in fast_travel_spaces(game, hero)]
+    if "movement" in card.secondaries:
+        steps = stats.movement(game, hero, card, False)
+        found += [["move", list(h), "secondary"] for h in move_spaces(game, hero, steps)]
+        found += [["fast_travel", list(h), "secondary"] for h in fast_travel_spaces(game, hero)]
     return found
 
 
 def act(game: Game, action) -> None:
-    """Perform the chosen action; the card text applies only with the primary (S1-R16)."""
+    """Perform the chosen action; the card text applies only with the primary (S1-R16), through text.py."""
     from .turn import resolve_card
+    from . import text
     hero = game.heroes[game.pending["hero"]]
     card = game.content.cards[game.played[hero.index]]
     kind = action[0]
     if kind == "hold":
         game.log.emit("hold", "F-A4", hero=hero.index)
+    elif kind == "move" and action[1] == "primary":
+        game.log.emit("movement", "F-A1", hero=hero.index, card=card.id)
+        text.start(game, hero.index, card, "move")
+        return
     elif kind == "move":
-        if action[2] == "primary":
-            apply_text(game, hero, card, ("now",))   # F-A1: the text first, even when moving 0 spaces
         hero.position = _hex(action[1])
         game.log.emit("move", "F-A1", hero=hero.index, to=list(hero.position), action=action[2])
     elif kind == "fast_travel":
         hero.position = _hex(action[1])
         game.log.emit("fast_travel", "F-A2", hero=hero.index, to=list(hero.position))
+    elif kind == "clear":
+        spaces = [_hex(h) for h in action[1]]
+        game.tokens = [t for t in game.tokens if tuple(t["space"]) not in spaces]
+        game.log.emit("clear", "F-A6", hero=hero.index, spaces=[list(h) for h in spaces])
     elif kind == "skill":
-        game.log.emit("skill", "F-A3", hero=hero.index, card=card.id)
-        apply_text(game, hero, card, ("now", "on_defend"))
+        game.log.emit("skill", "F-A3" if card.primary == "skill" else "F-D5", hero=hero.index, card=card.id)
+        text.start(game, hero.index, card, "skill")
+        return
     elif kind == "attack":
-        start_attack(game, hero, card, action[1])
+        text.start(game, hero.index, card, "attack")
         return
     resolve_card(game)
 
 
-# --- card text (the effect steps of effects.py) -----------------------------------------------------
-
-def apply_text(game: Game, hero: HeroState, card, moments, target: HeroState | None = None) -> None:
-    """S1-R16/F-A7: the card's text steps for these moments, in order. Steps that need a choice of the
-    acting player (move, place, swap, repeat, choose, token) are not interpreted yet (STATUS.md)."""
-    for step in card.effect:
-        if step.get("when", "now") not in moments:
-            continue
-        doer = STEP_DOERS.get(step["do"])
-        if doer is None:
-            game.log.emit("text_not_interpreted", "S1-R16", hero=hero.index, card=card.id, step=step["do"])
-            continue
-        doer(game, hero, card, step, target)
-
+# --- automatic text steps (the others need a choice: text.py) ---------------------------------------
 
 def _affected(game: Game, hero: HeroState, step: dict, target: HeroState | None) -> list:
     who = step.get("who", "self")
@@ -183,13 +209,14 @@ def _marker(game, hero, card, step, target) -> None:
         game.log.emit("marker", "S1-R16", hero=other_hero.index, marker=step["marker"], card=card.id)
 
 
-def _push(game, hero, card, step, target) -> None:
+def _push(game, hero, card, step, target) -> bool:
     """Keywords, Push X: straight away from the pusher, as far as possible (possibly 0 spaces)."""
     if target is None or target.position is None:
-        return
+        return False
     direction = hexes.direction_to(hero.position, target.position)
-    if direction is None:
-        return
+    if direction is None:                            # not in a straight line: "as far as possible" is 0 spaces
+        game.log.emit("push", "S1-R16", hero=target.index, spaces=0, to=list(target.position))
+        return True
     obstacles = game.obstacles()
     moved = 0
     while moved < step["distance"]:
@@ -199,10 +226,12 @@ def _push(game, hero, card, step, target) -> None:
         target.position = there
         moved += 1
     game.log.emit("push", "S1-R16", hero=target.index, spaces=moved, to=list(target.position))
+    return True
 
 
 def _coins(game, hero, card, step, target) -> None:
     hero.coins += step["amount"]
+    game.log.emit("coins", "S1-R16", hero=hero.index, coins=step["amount"], why="text", card=card.id)
 
 
 STEP_DOERS = {"modify": _modify, "marker": _marker, "push": _push, "coins": _coins}
@@ -210,19 +239,17 @@ STEP_DOERS = {"modify": _modify, "marker": _marker, "push": _push, "coins": _coi
 
 # --- attack and defence (F-A5, F-D1…F-D7) ----------------------------------------------------------
 
-def start_attack(game: Game, hero: HeroState, card, target_index: int) -> None:
-    """F-D2 steps 1–3: the attacker's "before the attack" text, then the defender may discard a card."""
-    target = game.heroes[target_index]
-    game.log.emit("attack", "F-A5", hero=hero.index, target=target_index, card=card.id,
-                  ranged=card.ranged)
-    apply_text(game, hero, card, ("before_attack",), target)                   # F-D2 step 1
+def ask_defence(game: Game, m: dict) -> bool:
+    """F-D2 steps 2–3: the target still in reach (else the attack fails), then its seat may discard a card."""
+    from . import text
+    hero, target = game.heroes[m["hero"]], game.heroes[m["target"]]
+    card = game.content.cards[m["card"]]
     if target.position is None or hexes.distance(target.position, hero.position) > stats.attack_range(game, hero, card):
-        game.log.emit("attack_fails", "F-D2", hero=hero.index, target=target_index)
-        from .turn import resolve_card
-        resolve_card(game)
-        return
-    game.pending = {"kind": "defend", "hero": target_index, "attacker": hero.index,
-                    "attack": stats.attack_total(game, hero, card), "ranged": card.ranged}   # F-D1
+        text.stop(game, m, {"do": "_defend"}, "F-D2", "the target is no longer in reach", "attack_fails")
+        return True
+    game.pending = {"kind": "defend", "hero": target.index, "attacker": hero.index,
+                    "attack": stats.attack_total(game, hero, card), "ranged": card.ranged, "resume": m}   # F-D1
+    return True
 
 
 def defend_options(game: Game, hero: HeroState) -> list:
@@ -233,37 +260,51 @@ def defend_options(game: Game, hero: HeroState) -> list:
 
 
 def defend(game: Game, action) -> None:
-    """F-D2 steps 3–9: reveal and discard, Defense text, totals, block, defeat, "after the attack" text."""
-    from .turn import resolve_card
-    pending, game.pending = game.pending, None
-    target, attacker = game.heroes[pending["hero"]], game.heroes[pending["attacker"]]
-    attack_card = game.content.cards[game.played[attacker.index]]
-    defended = False
+    """F-D2 steps 3–4: reveal and discard a card; a Defense primary's text (F-D5 too) runs in the defender's
+    text machine, whose last step is the total (steps 5–6); then the attack goes on (text.py)."""
+    from . import text
+    pending = game.pending
+    target = game.heroes[pending["hero"]]
+    defense = {"card": None, "attack": pending["attack"], "ranged": pending["ranged"], "attacker": pending["attacker"]}
+    steps = [{"do": "_defense_total"}]
+    card = None
     if action[0] == "defend":
         card = game.content.cards[action[1]]
         target.hand.remove(card.id)
         target.discard.append(card.id)
-        if card.primary in ("defense", "defense_skill"):
-            apply_text(game, target, card, ("on_defend",))                         # F-D2 step 4 (F-D5)
-        total = stats.defense_total(game, target, card)                              # F-D2 step 5
-        blocked = card.block == ("ranged_attack" if pending["ranged"] else "melee_attack")
-        defended = blocked or total >= pending["attack"]
-        game.log.emit("defend", "F-D4" if blocked else "F-D2", hero=target.index, card=card.id, defense=total,
-                      attack=pending["attack"], defended=defended)
+        defense["card"] = card.id
+        if card.primary in ("defense", "defense_skill"):                          # F-D2 step 4 (F-D5)
+            steps = [dict(s) for s in card.effect if s.get("when") == "on_defend"] + steps
+    m = text.machine(target.index, card, "defend", steps,
+                     defense=defense, resume=pending["resume"])
+    m["target"] = pending["attacker"]
+    game.pending = m
+    text.run(game)
+
+
+def defence_total(game: Game, m: dict) -> None:
+    """F-D2 steps 5–6: the Defense total against the attack total; a block (F-D4); no card (F-D3); defeat."""
+    defense = m["defense"]
+    target, attacker = game.heroes[m["hero"]], game.heroes[defense["attacker"]]
+    if defense["card"] is None:
+        game.log.emit("no_defense", "F-D3", hero=target.index, attack=defense["attack"])
+        defended = False
     else:
-        game.log.emit("no_defense", "F-D3", hero=target.index, attack=pending["attack"])
+        card = game.content.cards[defense["card"]]
+        total = stats.defense_total(game, target, card)
+        blocked = card.block == ("ranged_attack" if defense["ranged"] else "melee_attack")
+        defended = blocked or total >= defense["attack"]
+        game.log.emit("defend", "F-D4" if blocked else "F-D2", hero=target.index, card=card.id, defense=total,
+                      attack=defense["attack"], defended=defended)
     if not defended:
-        defeat(game, target, attacker)                                               # F-D2 step 6
-    apply_text(game, attacker, attack_card, ("after_attack",), target)              # F-D2 step 7
-    game.log.emit("attack_end", "F-D2", hero=attacker.index, target=target.index)   # steps 8 and 9
-    if game.result is None:
-        resolve_card(game)
+        defeat(game, target, attacker)
 
 
 def defeat(game: Game, hero: HeroState, attacker: HeroState) -> None:
     """F-K1…F-K3: off the board, card to resolve without action, coins, assists, life counters; F-W3."""
     hero.position = None
     hero.effects, hero.markers = [], []                       # A1-8: the markers it carries
+    game.scheduled = [e for e in game.scheduled if e["hero"] != hero.index]   # its active effects are cancelled
     if hero.index in game.unresolved and hero.index != game.acting:
         game.no_action.add(hero.index)
     game.log.emit("defeated", "F-K1", hero=hero.index, by=attacker.index)

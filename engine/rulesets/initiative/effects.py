@@ -10,8 +10,8 @@ cards: "now", i.e. before moving; F-D2 steps 1 and 7 for attacks: "before_attack
 the active-effect moments "next_turn_after_cards" and "end_of_turn"); `optional` marks "you may /
 up to / if able" (F-A7: other steps are mandatory and stop the action when they cannot be done).
 
-This module checks steps (one-line problems through engine.core.carddata); the interpreter that
-performs them on a game lives beside the turn machine.
+This module checks steps (one-line problems through engine.core.carddata); text.py performs them on a
+game (a resumable machine that asks the acting player for every choice), actions.py holds the automatic ones.
 """
 
 from ...core.carddata import Problems, got, show

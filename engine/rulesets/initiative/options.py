@@ -31,6 +31,8 @@ OPTIONS = (
            "effects − markers) or 'printed'.", choices=("modified", "printed")),
     Option("defend_cards", "with_defense", "P1-2", "Cards a defender may discard: those showing a Defense "
            "value ('with_defense') or 'any' card (a card without one adds 0).", choices=("with_defense", "any")),
+    Option("token_supply", 2, "P1-6", "Tokens of each kind in a hero's supply; when it is empty the hero takes "
+           "one of its own back from the board first.", minimum=1, maximum=6),
     Option("round_limit", 10, "P1-4", "Rounds after which a game of part 1 (no lane yet) ends; the team with "
            "more life counters left wins, equal is a draw.", minimum=1, maximum=60),
 )

@@ -10,7 +10,7 @@ from ...core.events import EventLog
 from ...core.rng import Rng
 from ...core.ruleset import Capabilities, Ruleset, register
 from ...core.seats import Seat
-from . import actions, turn
+from . import actions, text, turn
 from .board import BUILTIN_MAP, builtin_board, load_board_file
 from .heroes import BUILTIN_HEROES, builtin_heroes, load_heroes_file
 from .options import OPTIONS, SETTLED
@@ -137,6 +137,8 @@ class Initiative(Ruleset):
         if kind == "act":
             return Decision((hero.seat,), {hero.seat: actions.act_options(game, hero)}, "choose_action",
                             {**pending, "card": game.played[hero.index]})
+        if kind == "text":
+            return Decision((hero.seat,), {hero.seat: text.legal(game)}, "choose_target", text.prompt(game))
         return Decision((hero.seat,), {hero.seat: actions.defend_options(game, hero)}, "defend", dict(pending))
 
     def apply(self, game: Game, moves: dict) -> None:
@@ -151,6 +153,8 @@ class Initiative(Ruleset):
             actions.respawn(game, action)
         elif kind == "act":
             actions.act(game, action)
+        elif kind == "text":
+            text.answer(game, action)
         else:
             actions.defend(game, action)
 

@@ -33,6 +33,7 @@ class HeroState:
     items: dict = field(default_factory=dict)  # item icon -> count (F-V5; gained by levelling, part 2)
     markers: list = field(default_factory=list)
     effects: list = field(default_factory=list)  # active effects: {stat, amount, duration, source, turn, round}
+    ultimate: str | None = None                # the unlocked tier-IV card, always on while on the board (F-V3)
 
     def to_data(self) -> dict:
         """Everything about the hero, secrets included (the digest's view)."""
@@ -40,7 +41,8 @@ class HeroState:
                 "position": list(self.position) if self.position else None, "hand": list(self.hand),
                 "deck": list(self.deck), "level": self.level, "coins": self.coins,
                 "dashboard": list(self.dashboard), "discard": list(self.discard), "items": dict(self.items),
-                "markers": list(self.markers), "effects": [dict(e) for e in self.effects]}
+                "markers": list(self.markers), "effects": [dict(e) for e in self.effects],
+                "ultimate": self.ultimate}
 
 
 @dataclass
@@ -65,6 +67,8 @@ class Game:
     acting: int | None = None                        # the hero resolving its card now
     flip_after: bool = False                         # its card won a cross-team tie (S1-R10)
     result: object = None
+    tokens: list = field(default_factory=list)       # on the board: {"space": [q, r], "token": kind, "hero": owner}
+    scheduled: list = field(default_factory=list)    # active effects due later (P1-5): {"hero", "card", "at", "turn", "steps"}
 
     def hero_at(self, hex_) -> HeroState | None:
         """The hero standing on `hex_`, if any."""
@@ -74,8 +78,16 @@ class Game:
         return None
 
     def obstacles(self) -> set:
-        """Every space an obstacle stands on: terrain and units (tokens and minions: part 2) (F-A1)."""
-        return set(self.board.terrain) | {h.position for h in self.heroes if h.position is not None}
+        """Every space an obstacle stands on: terrain, units and tokens (F-A1; minions: part 2)."""
+        return (set(self.board.terrain) | {h.position for h in self.heroes if h.position is not None}
+                | {tuple(t["space"]) for t in self.tokens})
+
+    def token_at(self, hex_) -> dict | None:
+        """The token on `hex_`, if any (a space holds at most one obstacle)."""
+        for token in self.tokens:
+            if tuple(token["space"]) == tuple(hex_):
+                return token
+        return None
 
     def team_heroes(self, team: str) -> list:
         """The heroes of a team."""
@@ -88,4 +100,5 @@ class Game:
                 "played": {str(k): v for k, v in sorted(self.played.items())}, "unresolved": list(self.unresolved),
                 "no_action": sorted(self.no_action), "pending": self.pending, "acting": self.acting,
                 "flip_after": self.flip_after, "options": dict(self.opts),
+                "tokens": [dict(t) for t in self.tokens], "scheduled": [dict(e) for e in self.scheduled],
                 "rng": self.rng.to_data(), "result": None if self.result is None else self.result.to_data()}

@@ -1,6 +1,7 @@
 """Effective values: initiative (A1-6), attack (F-D1), defence (F-D2 step 5), movement and range,
 from the printed card, items (F-V5: only on cards that show the icon), active effects and markers."""
 
+from . import hexes
 from .state import SLOTS, Game, HeroState
 
 POISON = "poison"           # −1 Initiative, Attack and Defense while carried (spec §4)
@@ -12,9 +13,35 @@ def now(game: Game) -> int:
 
 
 def effect_bonus(game: Game, hero: HeroState, stat: str) -> int:
-    """The sum of the hero's active effects on `stat` this turn (keyword list: active effects)."""
+    """The sum of the hero's active effects on `stat` this turn (keyword list: active effects), ultimates included."""
     t = now(game)
-    return sum(e["amount"] for e in hero.effects if e["stat"] == stat and e["start"] <= t <= e["end"])
+    return sum(e["amount"] for e in hero.effects if e["stat"] == stat and e["start"] <= t <= e["end"]) \
+        + ultimate_bonus(game, hero, stat)
+
+
+def ultimate_bonus(game: Game, hero: HeroState, stat: str) -> int:
+    """F-V3: an unlocked ultimate's "always" modifiers apply while its hero is on the board, measured from its
+    current space (radius); "friendly" never includes the hero itself."""
+    if hero.position is None:
+        return 0
+    total = 0
+    for owner in game.heroes:
+        if owner.ultimate is None or owner.position is None:
+            continue
+        for step in game.content.cards[owner.ultimate].effect:
+            if step["do"] != "modify" or step.get("when") != "always" or step["stat"] != stat:
+                continue
+            who = step.get("who", "self")
+            if who == "self":
+                reached = owner is hero
+            elif who not in ("friendly_in_radius", "enemy_in_radius"):
+                continue                                  # "the target" means nothing for an always-on effect
+            else:
+                near = hero is not owner and hexes.distance(owner.position, hero.position) <= step["radius"]
+                reached = near and (hero.team == owner.team) == (who == "friendly_in_radius")
+            total += step["amount"] if reached else 0
+    return total
+
 
 
 def poison(hero: HeroState) -> int:

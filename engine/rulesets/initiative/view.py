@@ -3,11 +3,14 @@
     {"round", "turn", "phase": "select"|"resolve"|"over", "coin": "red"|"blue", "life": {team: n},
      "board": Board.to_data(), "heroes": [HERO], "played": {hero index: card id | null} (face up: the
      turn's cards after the reveal, S1-R6), "unresolved": [hero index], "acting": hero index | null,
-     "pending": the prompt being answered | null, "cards": {card id: printed card}, "options", "result"}
+     "pending": the prompt being answered | null (a text machine while card text waits for a choice: text.py),
+     "tokens": [{"space": [q, r], "token": kind, "hero": owner}], "scheduled": [active effects due later (P1-5)],
+     "cards": {card id: printed card}, "options", "result"}
 
     HERO = {"index", "seat", "team", "hero", "name", "position": [q, r] | null, "level", "coins",
             "hand": [card id] (own seat, or after the end) | count, "deck": count (own: [card id]),
-            "dashboard": [card id | null] ×4, "discard": [card id], "items", "markers", "effects"}
+            "dashboard": [card id | null] ×4, "discard": [card id], "items", "markers", "effects",
+            "ultimate": card id | null}
 
 Hidden while the game lasts: other seats' hands and upgrade pools (only their counts are shown).
 Cards chosen in the selection stay with the session until every seat has played (S1-R6), so no
@@ -28,13 +31,14 @@ def view(game: Game, seat) -> dict:
             data["hand"], data["deck"] = len(hero.hand), len(hero.deck)
         else:
             ids.update(hero.hand + hero.deck)
-        ids.update(c for c in hero.dashboard + hero.discard if c)
+        ids.update(c for c in hero.dashboard + hero.discard + [hero.ultimate] if c)
         heroes.append(data)
     ids.update(c for c in game.played.values() if c)
     return {"round": game.round, "turn": game.turn, "phase": game.phase, "coin": game.coin, "life": dict(game.life),
             "board": game.board.data, "heroes": heroes,
             "played": {str(i): c for i, c in sorted(game.played.items())}, "unresolved": list(game.unresolved),
             "acting": game.acting, "pending": game.pending,
+            "tokens": [dict(t) for t in game.tokens], "scheduled": [dict(e) for e in game.scheduled],
             "cards": {c: game.content.cards[c].to_data() for c in sorted(ids)},
             "options": dict(game.opts), "result": None if game.result is None else game.result.to_data()}
 
