@@ -52,7 +52,8 @@ def test_F_A4_hold_does_nothing():
     to_act(session, ["brannoc_gold", "isra_gold", "brannoc_gold", "isra_silver"], 0)
     before = RULESET.to_data(session.state)["heroes"]
     events = answer(session, ["hold"])
-    assert [e["kind"] for e in events][:2] == ["hold", "resolved"] and of(events, "F-A4")[0]["hero"] == 0
+    assert [e["kind"] for e in events][:3] == ["action", "hold", "resolved"] and of(events, "F-A4")[0]["hero"] == 0
+    assert of(events, "S1-R17")[0]["action"] == "hold"          # Hold: a secondary without an icon
     after = RULESET.to_data(session.state)["heroes"]
     assert after[0]["position"] == before[0]["position"] and after[1] == before[1]
     assert session.state.heroes[0].dashboard[0] == "brannoc_gold"

@@ -142,6 +142,17 @@ def act_options(game: Game, hero: HeroState) -> list:
     return found
 
 
+def action_rule(card, action) -> str:
+    """The rule that makes this the hero's one action (S1-R14): the card's primary (S1-R14 itself), a
+    secondary printed on it (S1-R15), or Hold, Fast Travel and Clear, the secondaries without icons (S1-R17)."""
+    kind = action[0]
+    if kind in ("hold", "fast_travel", "clear"):
+        return "S1-R17"
+    if kind == "move" and action[-1] == "secondary":
+        return "S1-R15"
+    return "S1-R14"
+
+
 def act(game: Game, action) -> None:
     """Perform the chosen action; the card text applies only with the primary (S1-R16), through text.py."""
     from .turn import resolve_card
@@ -149,6 +160,7 @@ def act(game: Game, action) -> None:
     hero = game.heroes[game.pending["hero"]]
     card = game.content.cards[game.played[hero.index]]
     kind = action[0]
+    game.log.emit("action", action_rule(card, action), hero=hero.index, action=kind)
     if kind == "hold":
         game.log.emit("hold", "F-A4", hero=hero.index)
     elif kind == "move" and action[1] == "primary":
@@ -247,8 +259,10 @@ def ask_defence(game: Game, m: dict) -> bool:
     if target.position is None or hexes.distance(target.position, hero.position) > stats.attack_range(game, hero, card):
         text.stop(game, m, {"do": "_defend"}, "F-D2", "the target is no longer in reach", "attack_fails")
         return True
+    total = stats.attack_total(game, hero, card)
+    game.log.emit("attack_total", "F-D1", hero=hero.index, target=target.index, attack=total, printed=card.value)
     game.pending = {"kind": "defend", "hero": target.index, "attacker": hero.index,
-                    "attack": stats.attack_total(game, hero, card), "ranged": card.ranged, "resume": m}   # F-D1
+                    "attack": total, "ranged": card.ranged, "resume": m}
     return True
 
 
