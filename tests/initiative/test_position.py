@@ -12,7 +12,7 @@ RULESET = Initiative()
 OPTIONS = resolve_options(Initiative.options, {"players": 4})
 GOOD = {"heroes": ["brannoc@0,4 hand=brannoc_gold+brannoc_red1 level=3 coins=2 poison", "isra@off",
                    "brannoc@2,4 dashboard=brannoc_silver", "isra@5,4"],
-        "coin": "blue", "life": {"red": 2}, "round": 3, "turn": 2}
+        "coin": "blue", "life": {"red": 2}, "round": 3, "turn": 2, "tokens": ["rubble@9,4 hero=1"]}
 
 
 def start(position, **options):
@@ -29,6 +29,7 @@ def test_a_position_sets_heroes_hands_dashboard_coin_life_and_the_turn():
     assert third.dashboard == ["brannoc_silver", None, None, None] and "brannoc_silver" not in third.hand + third.deck
     assert sorted(first.hand + first.deck) == sorted(c for c in game.content.heroes["brannoc"].cards)
     assert (game.coin, game.life, game.round, game.turn) == ("blue", {"red": 2, "blue": 4}, 3, 2)
+    assert game.tokens == [{"space": [9, 4], "token": "rubble", "hero": 1}] and (9, 4) in game.obstacles()
     assert [h.team for h in game.heroes] == ["red", "blue", "red", "blue"]
     assert session.decision.kind == "choose_card"
     assert [e.kind for e in session.history[0]] == ["turn_start"]          # a position has no set-up events
@@ -54,6 +55,10 @@ def test_a_position_travels_in_the_record_and_replays_to_the_same_digest():
     ({"heroes": ["brannoc@0,4", "isra@off", "brannoc@2,4", "isra@5,4"], "turn": 5}, "'turn'"),
     ({"heroes": ["brannoc@0,4", "isra@off", "brannoc@2,4", "isra@5,4"], "life": {"red": 0}}, "'life'"),
     ({"heroes": ["brannoc@0,4", "isra@off", "brannoc@2,4", "isra@5,4"], "weather": 1}, "some of"),
+    ({"heroes": ["brannoc@0,4", "isra@off", "brannoc@2,4", "isra@5,4"], "tokens": ["rubble@0,4 hero=1"]}, "same space"),
+    ({"heroes": ["brannoc@0,4", "isra@off", "brannoc@2,4", "isra@5,4"], "tokens": ["rock@1,4 hero=1"]}, "kind"),
+    ({"heroes": ["brannoc@0,4", "isra@off", "brannoc@2,4", "isra@5,4"], "tokens": ["rubble@1,4 hero=4"]}, "hero=3"),
+    ({"heroes": ["brannoc@0,4", "isra@off", "brannoc@2,4", "isra@5,4"], "tokens": ["rubble@1,4"]}, "'tokens'"),
 ])
 def test_a_bad_position_is_one_line_naming_what_is_wrong(position, words):
     with pytest.raises(BadSetup) as error:
@@ -61,7 +66,7 @@ def test_a_bad_position_is_one_line_naming_what_is_wrong(position, words):
     assert words in str(error.value) and "\n" not in str(error.value)
 
 
-WORDS = st.sampled_from(["brannoc@0,4", "isra@5,4", "isra@off", "brannoc@2,4", "hand=", "hand=brannoc_gold",
+WORDS = st.sampled_from(["rubble@9,4", "hero=0", "hero=9", "brannoc@0,4", "isra@5,4", "isra@off", "brannoc@2,4", "hand=", "hand=brannoc_gold",
                          "dashboard=brannoc_red1", "level=8", "level=99", "coins=3", "poison", "@", "=", "+", ",",
                          "-1,-1", "9" * 30, "\ud800", "\n", "名", "\x00", "NaN", "brannoc@1e9,4"])
 TEXTS = st.one_of(st.lists(WORDS, max_size=14).map(" ".join), st.text(max_size=60))
@@ -83,9 +88,9 @@ def accepted_or_one_line(position):
 
 @settings(max_examples=300, deadline=None)
 @given(st.lists(TEXTS, min_size=0, max_size=8), st.sampled_from(["red", "blue", "grey", 1]),
-       st.integers(-3, 70), st.integers(-1, 6))
-def test_any_hero_descriptions_are_a_position_or_one_line(heroes, coin, rnd, turn):
-    accepted_or_one_line({"heroes": heroes, "coin": coin, "round": rnd, "turn": turn})
+       st.integers(-3, 70), st.integers(-1, 6), st.lists(TEXTS, max_size=3))
+def test_any_hero_descriptions_are_a_position_or_one_line(heroes, coin, rnd, turn, tokens):
+    accepted_or_one_line({"heroes": heroes, "coin": coin, "round": rnd, "turn": turn, "tokens": tokens})
 
 
 @settings(max_examples=300, deadline=None)

@@ -2,23 +2,23 @@
 
     {"heroes": ["brannoc@0,4 hand=brannoc_strike+brannoc_guard level=2 coins=3 poison",
                 "isra@off", "brannoc@2,4", "isra@5,4 dashboard=isra_aim"],
-     "coin": "blue", "life": {"red": 2, "blue": 4}, "round": 2, "turn": 2}
+     "coin": "blue", "life": {"red": 2, "blue": 4}, "round": 2, "turn": 2, "tokens": ["rubble@9,4 hero=0"]}
 
 One description per hero in play, in hero order (the seats running them follow from the options,
 `ruleset.hero_seats`). A hero is `hero_id@q,r` (axial coordinates) or `hero_id@off`, then optional
 words: `hand=` and `dashboard=` (the hero's own card ids joined by `+`; the hand defaults to the
 starting hand of F-S4 less the dashboard's cards, the dashboard fills slots from turn 1), `level=`, `coins=`, and marker names.
-The upgrade pool is the hero's other cards. A description comes from links, so every mistake is a
-BadSetup naming what is wrong.
+The upgrade pool is the hero's other cards. A token is `kind@q,r hero=N` (N placed it, from its
+supply). A description comes from links, so every mistake is a BadSetup naming what is wrong.
 """
 
 from ...core.errors import BadSetup
 from ...core.rng import Rng
-from .effects import MARKERS
+from .effects import MARKERS, TOKENS
 from .seating import life_counters, team_of
 from .state import SLOTS, TEAMS, Game, HeroState
 
-KEYS = {"heroes", "coin", "life", "round", "turn"}
+KEYS = {"heroes", "coin", "life", "round", "turn", "tokens"}
 MAX_WORDS = 12
 MAX_TEXT = 400
 
@@ -43,8 +43,12 @@ def check_position(position) -> dict:
         value = position.get(key, 1)
         if type(value) is not int or not 1 <= value <= high:
             raise BadSetup(f"position '{key}' must be a whole number from 1 to {high}")
+    tokens = position.get("tokens", [])
+    if not isinstance(tokens, list) or len(tokens) > 20 or not all(
+            isinstance(t, str) and 0 < len(t) <= 40 and len(t.split()) == 2 for t in tokens):
+        raise BadSetup("position 'tokens' must list at most 20 tokens ('rubble@q,r hero=N')")
     return {"heroes": list(heroes), "coin": coin, "life": dict(life), "round": position.get("round", 1),
-            "turn": position.get("turn", 1)}
+            "turn": position.get("turn", 1), "tokens": list(tokens)}
 
 
 def build_position(position: dict, board, content, options: dict, seats: list, seed: int, log) -> Game:
@@ -55,13 +59,27 @@ def build_position(position: dict, board, content, options: dict, seats: list, s
                        f"{len(position['heroes'])}")
     heroes = [_hero(index, seat, text, board, content, position["turn"])
               for index, (seat, text) in enumerate(zip(seats, position["heroes"]))]
-    taken = [h.position for h in heroes if h.position is not None]
+    tokens = [_token(text, board, len(heroes)) for text in position.get("tokens", [])]
+    taken = [h.position for h in heroes if h.position is not None] + [tuple(t["space"]) for t in tokens]
     if len(set(taken)) != len(taken):
-        raise BadSetup("position: two heroes stand on the same space")
+        raise BadSetup("position: two pieces stand on the same space")
     life = {team: position["life"].get(team, life_counters(options)) for team in TEAMS}
     game = Game(board, content, dict(options), heroes, position["coin"], life, Rng(seed), log)
     game.round, game.turn = position["round"], position["turn"]
+    game.tokens = tokens
     return game
+
+
+def _token(text: str, board, heroes: int) -> dict:
+    """One token from `kind@q,r hero=N`."""
+    head, owner = text.split()
+    kind, sep, at = head.partition("@")
+    if not sep or kind not in TOKENS:
+        raise BadSetup(f"position token {text[:40]!r} must be 'kind@q,r hero=N' with a kind of {', '.join(TOKENS)}")
+    number = owner.removeprefix("hero=")
+    if not owner.startswith("hero=") or not (number.isascii() and number.isdigit() and int(number) < heroes):
+        raise BadSetup(f"position token {text[:40]!r} must name the hero that placed it: hero=0 to hero={heroes - 1}")
+    return {"space": list(_space("position token", at, board)), "token": kind, "hero": int(number)}
 
 
 def _hero(index: int, seat: int, text: str, board, content, turn: int) -> HeroState:
@@ -72,7 +90,7 @@ def _hero(index: int, seat: int, text: str, board, content, turn: int) -> HeroSt
         raise BadSetup(f"position hero {index}: {head[:40]!r} must be 'hero_id@q,r' or 'hero_id@off' with a known "
                        f"hero ({', '.join(sorted(content.heroes))})")
     hero = content.heroes[hero_id]
-    space = None if at == "off" else _space(index, at, board)
+    space = None if at == "off" else _space(f"position hero {index}", at, board)
     fields = {"hand": None, "dashboard": [], "level": 1, "coins": 0}
     markers = []
     for word in words:
@@ -106,13 +124,13 @@ def _hero(index: int, seat: int, text: str, board, content, turn: int) -> HeroSt
     return state
 
 
-def _space(index: int, at: str, board) -> tuple:
+def _space(where: str, at: str, board) -> tuple:
     parts = at.split(",")
     if len(parts) != 2 or not all(p.lstrip("-").isascii() and p.lstrip("-").isdigit() and len(p) <= 4 for p in parts):
-        raise BadSetup(f"position hero {index}: {at[:40]!r} must be a space 'q,r' (axial) or 'off'")
+        raise BadSetup(f"{where}: {at[:40]!r} must be a space 'q,r' (axial)" + (" or 'off'" if "hero" in where else ""))
     space = (int(parts[0]), int(parts[1]))
     if space not in board.spaces or space in board.terrain:
-        raise BadSetup(f"position hero {index}: {at[:40]!r} is not an open space of the map")
+        raise BadSetup(f"{where}: {at[:40]!r} is not an open space of the map")
     return space
 
 
