@@ -46,7 +46,7 @@ def test_F_V5_a_card_shows_only_its_printed_icons():
 # --- the roster: six heroes of six styles, using the whole effect language --------------------------
 
 ROSTER = {"brannoc": "melee", "isra": "ranged", "tova": "support", "maren": "tactician",
-          "nim": "melee", "gorm": "ranged"}      # nim: a skirmisher, gorm: an engineer (heroes.STYLES has four)
+          "nim": "skirmisher", "gorm": "controller"}
 REFERENCE = ("brannoc", "isra")                  # the first two heroes set the stat budget per tier
 
 
@@ -68,6 +68,7 @@ def steps_of(card):
 def test_F_S4_the_roster_is_six_heroes_each_with_the_full_deck():
     content = builtin_heroes()
     assert {hero: h.style for hero, h in content.heroes.items()} == ROSTER
+    assert len(set(ROSTER.values())) == len(ROSTER) == 6                    # six heroes, six styles
     for hero in content.heroes.values():
         counts = {}
         for card in hero_cards(hero.id):

@@ -468,3 +468,43 @@ def test_random_games_with_every_card_in_hand_go_through_every_prompt():
     wanted = {("step", d) for d in ("_target", "_move", "_repeat", "move", "place", "swap", "token", "choose")}
     assert wanted <= seen, sorted(wanted - seen)
     assert ("target", "swap") in seen or ("target", "push") in seen
+
+
+def test_a_radius_effect_widens_the_radius_of_the_heros_later_in_radius_text():
+    """S1-R16: 'modify radius' is an active effect the hero's own *_in_radius steps read (stats.radius)."""
+    widen = make_card("t_widen", "brannoc_green1", [
+        {"do": "modify", "stat": "radius", "amount": 1, "duration": "this_round", "who": "self"}])
+    rally = make_card("t_rally", "brannoc_green1", [
+        {"do": "modify", "stat": "defense", "amount": 1, "duration": "this_turn", "who": "friendly_in_radius",
+         "radius": 1}])
+    session = start()
+    add_cards(session, widen, rally)
+    give(session, 0, "t_widen", "t_rally")
+    place(session, h0=CENTRE, h1=hexes.add(CENTRE, E, 5), h2=hexes.add(CENTRE, W, 2), h3=None)
+    to_act(session, ["t_widen", "isra_gold", "brannoc_gold", "isra_gold"], 0)
+    answer(session, ["skill"])
+    assert stats.radius(session.state, session.state.heroes[0], rally, 1) == 2
+    while session.decision is None or session.decision.kind != "choose_card":
+        step(session) if session.decision is None else idle(session)
+    to_act(session, ["t_rally", "isra_silver", "brannoc_silver", "isra_silver"], 0)
+    events = answer(session, ["skill"])
+    # the friend two spaces away is reached only because the radius grew from 1 to 2
+    assert [(e["hero"], e["stat"]) for e in of(events, "S1-R16")] == [(2, "defense")]
+
+
+def test_a_bullet_keeps_its_own_moment_and_otherwise_takes_its_choose_steps():
+    """F-A8: the chosen bullet's steps run at their own moment when they name one (else the choose step's)."""
+    later = make_card("t_later", "brannoc_green1", [
+        {"do": "choose", "options": [
+            [{"do": "modify", "stat": "attack", "amount": 2, "duration": "this_turn", "who": "self",
+              "when": "end_of_turn"}],
+            [{"do": "modify", "stat": "attack", "amount": 1, "duration": "this_turn", "who": "self"}]]}])
+    session = start()
+    add_cards(session, later)
+    give(session, 0, "t_later")
+    place(session, h0=CENTRE, h1=hexes.add(CENTRE, E, 5), h2=None, h3=None)
+    to_act(session, ["t_later", "isra_gold", "brannoc_gold", "isra_gold"], 0)
+    answer(session, ["skill"])
+    events = answer(session, ["bullet", 0])
+    assert not of(events, "S1-R16")                      # not now: at the end of the turn
+    assert [e["at"] for e in session.state.scheduled] == ["end_of_turn"]

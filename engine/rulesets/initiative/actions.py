@@ -189,15 +189,16 @@ def act(game: Game, action) -> None:
 
 # --- automatic text steps (the others need a choice: text.py) ---------------------------------------
 
-def _affected(game: Game, hero: HeroState, step: dict, target: HeroState | None) -> list:
+def _affected(game: Game, hero: HeroState, step: dict, target: HeroState | None, card) -> list:
     who = step.get("who", "self")
     if who == "self":
         return [hero]
     if who == "target":
         return [target] if target is not None and target.position is not None else []
     friendly = who == "friendly_in_radius"       # keywords: "friendly" never includes yourself
+    reach = stats.radius(game, hero, card, step["radius"])
     return [h for h in game.heroes if h is not hero and h.position is not None
-            and (h.team == hero.team) == friendly and hexes.distance(h.position, hero.position) <= step["radius"]]
+            and (h.team == hero.team) == friendly and hexes.distance(h.position, hero.position) <= reach]
 
 
 def _modify(game, hero, card, step, target) -> None:
@@ -206,7 +207,7 @@ def _modify(game, hero, card, step, target) -> None:
     last_of_round = game.round * 4
     start, end = {"this_turn": (t, t), "next_turn": (t + 1, t + 1), "this_round": (t, last_of_round),
                   "while_on_board": (t, 10 ** 6)}[step["duration"]]
-    for other_hero in _affected(game, hero, step, target):
+    for other_hero in _affected(game, hero, step, target, card):
         # F-A8: at most one instance of an active effect exists per card
         other_hero.effects = [e for e in other_hero.effects if not (e["card"] == card.id and e["stat"] == step["stat"])]
         other_hero.effects.append({"stat": step["stat"], "amount": step["amount"], "start": start, "end": end,
@@ -216,7 +217,7 @@ def _modify(game, hero, card, step, target) -> None:
 
 
 def _marker(game, hero, card, step, target) -> None:
-    for other_hero in _affected(game, hero, step, target):
+    for other_hero in _affected(game, hero, step, target, card):
         other_hero.markers.append(step["marker"])
         game.log.emit("marker", "S1-R16", hero=other_hero.index, marker=step["marker"], card=card.id)
 

@@ -18,7 +18,7 @@ from ...core.errors import BadCards
 from .effects import WHEN, check_steps
 
 BUILTIN_HEROES = Path(__file__).with_name("content") / "heroes.toml"
-STYLES = ("melee", "ranged", "support", "tactician")
+STYLES = ("melee", "ranged", "support", "tactician", "skirmisher", "controller")
 COLOURS = ("gold", "silver", "red", "green", "blue", "purple")
 PRIMARIES = ("attack", "skill", "defense", "movement", "defense_skill")
 SECONDARIES = ("movement", "defense")

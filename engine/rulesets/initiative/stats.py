@@ -72,6 +72,11 @@ def defense_total(game: Game, hero: HeroState, card) -> int:
     return printed + item_bonus(hero, card, "defense") + effect_bonus(game, hero, "defense") - poison(hero)
 
 
+def radius(game: Game, hero: HeroState, card, base: int) -> int:
+    """A text step's radius: its own + Radius items (when the card shows the icon) + active effects on radius."""
+    return max(0, base + item_bonus(hero, card, "radius") + effect_bonus(game, hero, "radius"))
+
+
 def movement(game: Game, hero: HeroState, card, primary: bool) -> int:
     """Spaces a movement action may cover: the primary value or the movement secondary, + items and effects."""
     base = card.value if primary else card.secondaries.get("movement", 0)

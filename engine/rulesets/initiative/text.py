@@ -125,7 +125,8 @@ def ask(game: Game, m: dict) -> tuple:
         spaces = [h for h in _free(game, hexes.within(hero.position, step["range"])) if h != hero.position]
         return "step", [["space", list(h)] for h in spaces] + optional
     if do == "swap" and step["with"] == "friendly_in_radius":
-        radius = step.get("radius") or _card(game, m).radius or 1
+        card = _card(game, m)
+        radius = stats.radius(game, hero, card, step.get("radius") or card.radius or 1)
         return "step", [["hero", h.index] for h in game.heroes if h is not hero and h.team == hero.team
                         and h.position is not None and hexes.distance(h.position, hero.position) <= radius] + optional
     if do == "token":
@@ -282,7 +283,7 @@ def chosen(game: Game, m: dict, step: dict, action) -> None:
         game.log.emit("token", "S1-R16", hero=hero.index, token=step["token"], space=list(where), card=m["card"])
     elif do == "choose":
         bullet = step["options"][action[1]]
-        m["steps"][:0] = [dict(s, when=step.get("when", "now")) for s in bullet]
+        m["steps"][:0] = [{"when": step.get("when", "now"), **s} for s in bullet]     # a bullet's own moment wins
         game.log.emit("bullet", "F-A8", hero=hero.index, card=m["card"], bullet=action[1])
 
 
