@@ -3,16 +3,23 @@
     {"round", "turn", "phase": "select"|"resolve"|"over", "coin": "red"|"blue", "life": {team: n},
      "board": Board.to_data(), "heroes": [HERO], "played": {hero index: card id | null} (face up: the
      turn's cards after the reveal, S1-R6), "unresolved": [hero index], "acting": hero index | null,
-     "pending": the prompt being answered | null, "cards": {card id: printed card}, "options", "result"}
+     "pending": the prompt being answered | null, "cards": {card id: printed card + "effect" steps}, "options",
+     "result"}
 
     HERO = {"index", "seat", "team", "hero", "name", "position": [q, r] | null, "level", "coins",
             "hand": [card id] (own seat, or after the end) | count, "deck": count (own: [card id]),
             "dashboard": [card id | null] ×4, "discard": [card id], "items", "markers", "effects"}
 
+"cards" holds every printed card of every hero in play (a hero's 18-card deck is public, like a card
+gallery; its `effect` steps are the text in machine form), so a bot or a renderer can reason about
+what another hero might hold without seeing which cards it does hold.
+
 Hidden while the game lasts: other seats' hands and upgrade pools (only their counts are shown).
 Cards chosen in the selection stay with the session until every seat has played (S1-R6), so no
 view shows them before the reveal. Resolved and discarded cards are public.
 """
+
+import copy
 
 from .state import Game
 
@@ -21,6 +28,7 @@ def view(game: Game, seat) -> dict:
     over = game.result is not None
     heroes, ids = [], set()
     for hero in game.heroes:
+        ids.update(game.content.heroes[hero.hero].cards)          # printed decks: public
         mine = over or (seat is not None and hero.seat == seat)
         data = hero.to_data()
         data["name"] = game.content.heroes[hero.hero].name
@@ -35,8 +43,13 @@ def view(game: Game, seat) -> dict:
             "board": game.board.to_data(), "heroes": heroes,
             "played": {str(i): c for i, c in sorted(game.played.items())}, "unresolved": list(game.unresolved),
             "acting": game.acting, "pending": game.pending,
-            "cards": {c: game.content.cards[c].to_data() for c in sorted(ids)},
+            "cards": {c: _printed(game.content.cards[c]) for c in sorted(ids)},
             "options": dict(game.opts), "result": None if game.result is None else game.result.to_data()}
+
+
+def _printed(card) -> dict:
+    """A printed card with its text's effect steps (public: the same as its text)."""
+    return {**card.to_data(), "effect": copy.deepcopy(list(card.effect))}
 
 
 def secrets(game: Game, seat) -> list:
