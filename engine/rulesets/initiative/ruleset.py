@@ -9,6 +9,7 @@ from ...core.ruleset import Capabilities, Ruleset, register
 from ...core.seats import Seat
 from . import actions, turn
 from .board import builtin_board
+from .bots import SensibleBot
 from .heroes import builtin_heroes
 from .options import OPTIONS, SETTLED
 from .state import TEAMS, Game, HeroState
@@ -52,6 +53,7 @@ class Initiative(Ruleset):
     settled_without_option = SETTLED
     card_tables = ("heroes", "cards")
     max_actions = 4000
+    bots = {"sensible": SensibleBot}
 
     def seats(self, options: dict, setup: dict | None = None):
         return tuple(Seat(str(seat), team_of(seat)) for seat in range(options["players"]))
