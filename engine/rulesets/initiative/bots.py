@@ -71,7 +71,7 @@ class _Reading:
         ours, theirs = life.get(self.team, 0), sum(v for t, v in life.items() if t != self.team)
         last_round = view["round"] >= view["options"].get("round_limit", 10 ** 6)
         self.cautious = (ours <= 1 and ours >= theirs) or (ours > theirs and last_round)
-        self._threat = {}
+        self._threat, self._threats = {}, {}
 
     def hero(self, index) -> dict:
         return self.heroes[index]
@@ -106,14 +106,16 @@ class _Reading:
         """True when an enemy on the board stands within `reach` (F-A5 counts spaces, no line of sight)."""
         return any(hexes_distance(space, e["position"]) <= reach for e in self.enemies)
 
-    def reach_of(self, hero: dict, hand: list) -> int:
-        """How far the hero could attack next with a card of `hand` (1 when it holds no attack)."""
-        reach = 1
+    def reach_of(self, hero: dict, hand: list) -> tuple[int, int]:
+        """How far the hero could attack next with a card of `hand` (1 when it holds no attack): from where
+        it stands, and with a card's own "before the attack" move."""
+        base = full = 1
         for cid in hand:
             card = self.cards[cid]
             if card["primary"] == "attack":
-                reach = max(reach, sense.attack_range(hero, card, self.now) + sense.pre_attack_move(card))
-        return reach
+                reach = sense.attack_range(hero, card, self.now)
+                base, full = max(base, reach), max(full, reach + sense.pre_attack_move(card))
+        return base, full
 
     def place_score(self, hero: dict, space, hand: list, dodge: bool = False) -> float:
         """How good standing on `space` is: at attack distance of the nearest enemy (or, cautious, far away);
@@ -122,13 +124,13 @@ class _Reading:
         d = self.enemy_distance(space)
         if d is None:
             return -50.0
-        reach = self.reach_of(hero, hand)
+        base, full = self.reach_of(hero, hand)
         if self.cautious:
             score = 0.5 * min(d, 8)
+        elif self.in_reach(space, base):
+            score = -0.5 if base > 1 and d <= 1 else 0.0        # a ranged hero keeps out of melee
         else:
-            score = 0.0 if self.in_reach(space, reach) else -float(max(1, d - reach))
-            if reach > 1 and d <= 1:
-                score -= 0.5                     # a ranged hero keeps out of melee
+            score = -0.3 if self.in_reach(space, full) else -float(max(1, d - base))
         if dodge:
             score -= self.danger(hero, space, hand)
         return score
@@ -220,15 +222,6 @@ class _Reading:
         return card.get("block") == ("ranged_attack" if ranged else "melee_attack") or \
             sense.defense_total(hero, card, self.now) >= attack
 
-    def cover(self, hero: dict, hand: list) -> int:
-        """The hand's best Defense total (a block counts as 9)."""
-        best = 0
-        for cid in hand:
-            card = self.cards[cid]
-            if sense.defense_value(card) is not None:
-                best = max(best, 9 if card.get("block") else sense.defense_total(hero, card, self.now))
-        return best
-
     # --- the decisions ------------------------------------------------------------------------
 
     def choose_cards(self, legal: list):
@@ -251,12 +244,31 @@ class _Reading:
             hero = {**hero, "position": list(spawn)}
         return {cid: self.card_value(hero, cid, hand) for cid in hand}
 
+    def threats(self, hero: dict) -> list:
+        """(attack total, ranged) of every attack card an enemy within about a turn of the hero might hold."""
+        key = hero["index"]
+        if key not in self._threats:
+            found, here = [], hero["position"]
+            for enemy in self.enemies if here else ():
+                for cid in sense.possible_hand(self.view, enemy):
+                    card = self.cards[cid]
+                    if card["primary"] == "attack" and hexes_distance(here, enemy["position"]) <= \
+                            sense.attack_range(enemy, card, self.now) + sense.pre_attack_move(card) + 2:
+                        found.append((sense.attack_total(enemy, card, self.now), card["ranged"]))
+            self._threats[key] = found
+        return self._threats[key]
+
     def keep_value(self, hero: dict, cid: str, hand: list) -> float:
-        """What playing the card costs the hand's defence while an enemy threatens (more when cautious)."""
+        """What playing the card costs the hand's defence: the share of the attacks that threaten the hero
+        which the hand would no longer save, and a little for the card's own Defense (more when cautious)."""
         rest = [c for c in hand if c != cid]
-        loss = self.cover(hero, hand) - self.cover(hero, rest)
-        weight = 0.8 if hero["position"] and self.threatened(hero, tuple(hero["position"])) else 0.15
-        return loss * weight * (2.5 if self.cautious else 1.0)
+        threats = self.threats(hero)
+        lost = sum(1 for attack, ranged in threats if any(self.saves(hero, c, attack, ranged) for c in hand)
+                   and not any(self.saves(hero, c, attack, ranged) for c in rest))
+        card = self.cards[cid]
+        own = max(0, sense.defense_total(hero, card, self.now)) if sense.defense_value(card) is not None else 0
+        value = 4.0 * lost / len(threats) if threats else 0.0
+        return (value + 0.05 * own) * (2.5 if self.cautious else 1.0)
 
     def card_value(self, hero: dict, cid: str, hand: list) -> float:
         """The best this card's action could do from here, with the hand that remains after it."""
