@@ -36,7 +36,7 @@ class SensibleBot(Bot):
         if not legal:
             return None
         try:
-            choice = _Reading(view).choose(legal)
+            choice = _Reading(view, rng).choose(legal)
         except FALLBACK_ERRORS:
             if self.strict:
                 raise
@@ -55,8 +55,8 @@ def fallback(legal: list):
 class _Reading:
     """One view, read for the seat whose hands it shows."""
 
-    def __init__(self, view: dict):
-        self.view = view
+    def __init__(self, view: dict, rng=None):
+        self.view, self.rng = view, rng
         self.geo = sense.geometry(view["board"])
         self.cards = view["cards"]
         self.now = (view["round"] - 1) * 4 + view["turn"]
@@ -72,6 +72,14 @@ class _Reading:
         last_round = view["round"] >= view["options"].get("round_limit", 10 ** 6)
         self.cautious = (ours <= 1 and ours >= theirs) or (ours > theirs and last_round)
         self._threat, self._threats = {}, {}
+
+    def best(self, actions: list, score):
+        """The best-scoring action; equal best scores are broken by the bot's own PRNG stream (so neither
+        side of the map is favoured by the order the actions are listed in)."""
+        scored = [(score(a), a) for a in actions]
+        top = max(value for value, _ in scored)
+        tied = [a for value, a in scored if value >= top - 1e-9]
+        return tied[0] if len(tied) == 1 or self.rng is None else self.rng.choice(tied)
 
     def hero(self, index) -> dict:
         return self.heroes[index]
@@ -131,6 +139,8 @@ class _Reading:
             score = -0.5 if base > 1 and d <= 1 else 0.0        # a ranged hero keeps out of melee
         else:
             score = -0.3 if self.in_reach(space, full) else -float(max(1, d - base))
+        if not self.cautious:
+            score -= 0.2 * self.exposure(space) - 0.01 * min(d, 8)   # ties: fewer enemies in reach, farther off
         if dodge:
             score -= self.danger(hero, space, hand)
         return score
@@ -152,6 +162,16 @@ class _Reading:
             saved = any(self.saves(hero, c, attack, card["ranged"]) for c in hand)
             total += 0.5 if saved else (6.0 if self.cautious else 3.0)
         return total
+
+    def exposure(self, space) -> int:
+        """How many enemies could attack `space` from where they stand with a card they may hold."""
+        count = 0
+        for enemy in self.enemies:
+            key = enemy["index"]
+            if key not in self._threat:
+                self._threat[key] = sense.threat_reach(self.view, enemy, self.now)
+            count += hexes_distance(space, enemy["position"]) <= self._threat[key]
+        return count
 
     def threatened(self, hero: dict, space) -> bool:
         """True when an enemy could attack `space` within about a turn (its reach plus a short walk)."""
@@ -231,7 +251,7 @@ class _Reading:
 
         def total(action):
             return sum(scores[i].get(c, 0.0) for i, c in zip(order, action[1])) if action[0] == "play" else -1e9
-        return max(legal, key=total)
+        return self.best(legal, total)
 
     def card_scores(self, hero: dict) -> dict:
         hand = list(hero["hand"])
@@ -310,7 +330,7 @@ class _Reading:
             if head == "hold":
                 return stay - 0.1
             return stay - 0.5
-        return max(legal, key=score)
+        return self.best(legal, score)
 
     def choose_defence(self, pending: dict, legal: list):
         """The card that saves the hero at the least cost (a defence card before an attack card); else none."""
@@ -337,7 +357,7 @@ class _Reading:
         spots = [a for a in legal if a[0] == "respawn"]
         if not spots:
             return fallback(legal)
-        return max(spots, key=lambda a: self.place_score(hero, a[1], list(hero["hand"])))
+        return self.best(spots, lambda a: self.place_score(hero, a[1], list(hero["hand"])))
 
     def choose_order(self, pending: dict, legal: list):
         """Among the team's tied heroes, the one whose card has an enemy in reach now acts first."""
@@ -352,7 +372,7 @@ class _Reading:
                 if any(hexes_distance(hero["position"], e["position"]) <= reach for e in self.enemies):
                     return 2.0
             return 1.0 if card["primary"] == "movement" else 0.5
-        return max(legal, key=gain)
+        return self.best(legal, gain)
 
 
 def hexes_distance(a, b) -> int:
