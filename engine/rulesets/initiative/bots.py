@@ -20,7 +20,7 @@ dashboard, discard and played card, assuming the best card is held (conservative
 """
 
 from ...core.bots import Bot
-from . import botsense as sense
+from . import botsense as sense, hexes
 
 SKIPS = ("skip", "decline", "pass", "no_defense", "hold")
 FALLBACK_ERRORS = (KeyError, TypeError, ValueError, IndexError, AttributeError, ZeroDivisionError)
@@ -70,7 +70,9 @@ class _Reading:
         life = view["life"]
         ours, theirs = life.get(self.team, 0), sum(v for t, v in life.items() if t != self.team)
         last_round = view["round"] >= view["options"].get("round_limit", 10 ** 6)
-        self.cautious = (ours <= 1 and ours >= theirs) or (ours > theirs and last_round)
+        at_stake = max((1 if h["level"] <= 3 else 2 if h["level"] <= 6 else 3 for h in self.heroes
+                        if h["team"] == self.team), default=1)           # F-K3: counters one defeat costs
+        self.cautious = (ours <= at_stake and ours >= theirs) or (ours > theirs and last_round)
         self._threat, self._threats = {}, {}
 
     def best(self, actions: list, score):
@@ -163,25 +165,21 @@ class _Reading:
             total += 0.5 if saved else (6.0 if self.cautious else 3.0)
         return total
 
+    def enemy_reach(self, enemy: dict) -> int:
+        """The farthest the enemy could attack from where it stands, with a card it may hold (0: none)."""
+        key = enemy["index"]
+        if key not in self._threat:
+            self._threat[key] = sense.threat_reach(self.view, enemy, self.now)
+        return self._threat[key]
+
     def exposure(self, space) -> int:
-        """How many enemies could attack `space` from where they stand with a card they may hold."""
-        count = 0
-        for enemy in self.enemies:
-            key = enemy["index"]
-            if key not in self._threat:
-                self._threat[key] = sense.threat_reach(self.view, enemy, self.now)
-            count += hexes_distance(space, enemy["position"]) <= self._threat[key]
-        return count
+        """How many enemies could attack `space` from where they stand."""
+        return sum(1 for e in self.enemies if hexes_distance(space, e["position"]) <= self.enemy_reach(e))
 
     def threatened(self, hero: dict, space) -> bool:
         """True when an enemy could attack `space` within about a turn (its reach plus a short walk)."""
-        for enemy in self.enemies:
-            key = enemy["index"]
-            if key not in self._threat:
-                self._threat[key] = sense.threat_reach(self.view, enemy, self.now)
-            if self._threat[key] and hexes_distance(space, enemy["position"]) <= self._threat[key] + 2:
-                return True
-        return False
+        return any(self.enemy_reach(e) and hexes_distance(space, e["position"]) <= self.enemy_reach(e) + 2
+                   for e in self.enemies)
 
     def destinations(self, hero: dict, steps: int | None) -> list:
         """Spaces a movement action could end on: walking `steps` around obstacles, or fast travel (F-A1, F-A2)."""
@@ -189,7 +187,7 @@ class _Reading:
             return []
         here = tuple(hero["position"])
         blocked = (self.geo.terrain | self.units) - {here}
-        found = set(sense.hexes.reachable(here, self.geo.spaces, blocked, steps))
+        found = set(hexes.reachable(here, self.geo.spaces, blocked, steps))
         zone = self.geo.zone_of.get(here)
         enemy_zones = {self.geo.zone_of.get(tuple(e["position"])) for e in self.enemies}
         if zone is not None and zone not in enemy_zones:
@@ -225,7 +223,7 @@ class _Reading:
         if kind == "modify":
             lasting = 1.5 if step["duration"] in ("this_round", "while_on_board") else 1.0
             if who == "friendly_in_radius":
-                friends = [h for h in self.heroes if h["team"] == self.team and h["position"] and h is not hero
+                friends = [h for h in self.heroes if h["team"] == self.team and h["position"] and h["index"] != hero["index"]
                            and hexes_distance(space, h["position"]) <= radius]
                 return lasting * step["amount"] * 1.5 * sum(1 for f in friends if self.threatened(f, tuple(f["position"])))
             if who == "self":
@@ -376,4 +374,4 @@ class _Reading:
 
 
 def hexes_distance(a, b) -> int:
-    return sense.hexes.distance(tuple(a), tuple(b))
+    return hexes.distance(tuple(a), tuple(b))
