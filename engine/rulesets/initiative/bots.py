@@ -216,18 +216,21 @@ class _Reading:
     def step_value(self, hero: dict, step: dict, space) -> float:
         kind, who = step["do"], step.get("who", "self")
         if kind == "choose":
-            return max((sum(self.step_value(hero, s, space) for s in bullet) for bullet in step["options"]), default=0.0)
+            return max((sum(self.step_value(hero, s, space) for s in bullet) for bullet in step["options"]),
+                       default=0.0)
         radius = step.get("radius", 0)
         if kind == "marker" and who == "enemy_in_radius":
             return 3.0 * sum(1 for e in self.enemies if hexes_distance(space, e["position"]) <= radius)
         if kind == "modify":
             lasting = 1.5 if step["duration"] in ("this_round", "while_on_board") else 1.0
             if who == "friendly_in_radius":
-                friends = [h for h in self.heroes if h["team"] == self.team and h["position"] and h["index"] != hero["index"]
-                           and hexes_distance(space, h["position"]) <= radius]
-                return lasting * step["amount"] * 1.5 * sum(1 for f in friends if self.threatened(f, tuple(f["position"])))
+                friends = [h for h in self.heroes if h["team"] == self.team and h["position"]
+                           and h["index"] != hero["index"] and hexes_distance(space, h["position"]) <= radius]
+                helped = sum(1 for f in friends if self.threatened(f, tuple(f["position"])))
+                return lasting * step["amount"] * 1.5 * helped
             if who == "self":
-                useful = {"defense": self.threatened(hero, space), "attack": True, "range": True}.get(step["stat"], False)
+                useful = {"defense": self.threatened(hero, space), "attack": True,
+                          "range": True}.get(step["stat"], False)
                 return lasting * step["amount"] * (1.0 if useful else 0.2)
             return 0.0
         return 0.5                               # text with choices of its own: a little
@@ -322,7 +325,8 @@ class _Reading:
                 return stay + self.attack_score(hero, card, self.hero(action[1]))
             if head in ("move", "fast_travel"):
                 bonus = 0.2 if len(action) > 2 and action[2] == "primary" else 0.0
-                return self.place_score(hero, action[1], hand, dodge=True) + bonus - (0.05 if head == "fast_travel" else 0)
+                travel = 0.05 if head == "fast_travel" else 0.0
+                return self.place_score(hero, action[1], hand, dodge=True) + bonus - travel
             if head == "skill":
                 return stay + self.skill_value(hero, card, here) - 0.1
             if head == "hold":
