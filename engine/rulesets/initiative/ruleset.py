@@ -12,6 +12,7 @@ from ...core.ruleset import Capabilities, Ruleset, register
 from ...core.seats import Seat
 from . import actions, text, turn
 from .board import BUILTIN_MAP, builtin_board, load_board_file
+from .bots import SensibleBot
 from .heroes import BUILTIN_HEROES, builtin_heroes, load_heroes_file
 from .options import OPTIONS, SETTLED
 from .position import build_position, check_position
@@ -35,6 +36,7 @@ class Initiative(Ruleset):
     settled_without_option = SETTLED
     card_tables = ("heroes", "cards", "map", "zones")
     max_actions = 4000
+    bots = {"sensible": SensibleBot}
 
     def seats(self, options: dict, setup: dict | None = None):
         return tuple(Seat(str(seat), team_of(seat)) for seat in range(options["players"]))

@@ -5,17 +5,23 @@
      turn's cards after the reveal, S1-R6), "unresolved": [hero index], "acting": hero index | null,
      "pending": the prompt being answered | null (a text machine while card text waits for a choice: text.py),
      "tokens": [{"space": [q, r], "token": kind, "hero": owner}], "scheduled": [active effects due later (P1-5)],
-     "cards": {card id: printed card}, "options", "result"}
+     "cards": {card id: printed card + "effect" steps}, "options", "result"}
 
     HERO = {"index", "seat", "team", "hero", "name", "position": [q, r] | null, "level", "coins",
             "hand": [card id] (own seat, or after the end) | count, "deck": count (own: [card id]),
             "dashboard": [card id | null] ×4, "discard": [card id], "items", "markers", "effects",
             "ultimate": card id | null}
 
+"cards" holds every printed card of every hero in play (a hero's 18-card deck is public, like a card
+gallery; its `effect` steps are the text in machine form), so a bot or a renderer can reason about
+what another hero might hold without seeing which cards it does hold.
+
 Hidden while the game lasts: other seats' hands and upgrade pools (only their counts are shown).
 Cards chosen in the selection stay with the session until every seat has played (S1-R6), so no
 view shows them before the reveal. Resolved and discarded cards are public.
 """
+
+import copy
 
 from .state import Game
 
@@ -24,6 +30,7 @@ def view(game: Game, seat) -> dict:
     over = game.result is not None
     heroes, ids = [], set()
     for hero in game.heroes:
+        ids.update(game.content.heroes[hero.hero].cards)          # printed decks: public
         mine = over or (seat is not None and hero.seat == seat)
         data = hero.to_data()
         data["name"] = game.content.heroes[hero.hero].name
@@ -39,8 +46,13 @@ def view(game: Game, seat) -> dict:
             "played": {str(i): c for i, c in sorted(game.played.items())}, "unresolved": list(game.unresolved),
             "acting": game.acting, "pending": game.pending,
             "tokens": [dict(t) for t in game.tokens], "scheduled": [dict(e) for e in game.scheduled],
-            "cards": {c: game.content.cards[c].to_data() for c in sorted(ids)},
+            "cards": {c: _printed(game.content.cards[c]) for c in sorted(ids)},
             "options": dict(game.opts), "result": None if game.result is None else game.result.to_data()}
+
+
+def _printed(card) -> dict:
+    """A printed card with its text's effect steps (public: the same as its text)."""
+    return {**card.to_data(), "effect": copy.deepcopy(list(card.effect))}
 
 
 def secrets(game: Game, seat) -> list:

@@ -1,0 +1,381 @@
+"""The sensible initiative bot: a one-ply greedy scorer that reads only its seat's view (botsense.py).
+
+- choose_card: for each of its heroes, the card whose action reaches something — an attack with an
+  enemy in reach (the card's "before the attack" move included), a move that brings the hero to
+  attack distance of the nearest enemy (or toward the enemy's spawn points when none is on the board),
+  a skill that buffs threatened friends or poisons enemies in its radius — minus what playing it costs
+  the hand's defence while an enemy threatens.
+- choose_action: attack the target whose best possible defence it beats (certain kills first; an
+  uncertain attack still makes the defender spend a card), else the best move or useful skill, out of
+  the reach of enemy attack cards still to resolve this turn.
+- defend: the cheapest card whose total meets the attack (or that blocks it); none when no card saves.
+- respawn: always, on the spawn point nearest the fight. choose_order: the hero whose card gains by acting first.
+- Low life: when its team has one life counter left and is not behind, or is ahead in the last round,
+  it keeps away from enemies (or their reach) and values defence cards in hand more; it still takes
+  a certain kill.
+- Any other decision (a later one, e.g. card-text choices): the first legal action that is not a skip.
+
+Enemy hands are never seen: their best defence is worked out from their printed deck less their public
+dashboard, discard and played card, assuming the best card is held (conservative).
+"""
+
+from ...core.bots import Bot
+from . import botsense as sense, hexes
+
+SKIPS = ("skip", "decline", "pass", "no_defense", "hold")
+FALLBACK_ERRORS = (KeyError, TypeError, ValueError, IndexError, AttributeError, ZeroDivisionError)
+
+
+class SensibleBot(Bot):
+    """Greedy: the legal action with the best immediate score for its seat (ties: the first listed)."""
+
+    name = "sensible"
+    strict = False                 # tests set it: errors surface instead of falling back
+
+    def choose(self, view, legal, rng):
+        if not legal:
+            return None
+        try:
+            choice = _Reading(view, rng).choose(legal)
+        except FALLBACK_ERRORS:
+            if self.strict:
+                raise
+            choice = None
+        return choice if choice in legal else fallback(legal)
+
+
+def fallback(legal: list):
+    """A reasonable answer to any decision: the first legal action that is not a skip or a pass."""
+    for action in legal:
+        if not (isinstance(action, list) and action and action[0] in SKIPS):
+            return action
+    return legal[0]
+
+
+class _Reading:
+    """One view, read for the seat whose hands it shows."""
+
+    def __init__(self, view: dict, rng=None):
+        self.view, self.rng = view, rng
+        self.geo = sense.geometry(view["board"])
+        self.cards = view["cards"]
+        self.now = (view["round"] - 1) * 4 + view["turn"]
+        self.heroes = view["heroes"]
+        mine = [h for h in self.heroes if isinstance(h["hand"], list)]
+        self.seat = mine[0]["seat"] if mine else None
+        self.mine = [h for h in mine if h["seat"] == self.seat]
+        self.team = self.mine[0]["team"] if self.mine else None
+        self.enemies = [h for h in self.heroes if h["team"] != self.team and h["position"]]
+        self.units = {tuple(h["position"]) for h in self.heroes if h["position"]}
+        life = view["life"]
+        ours, theirs = life.get(self.team, 0), sum(v for t, v in life.items() if t != self.team)
+        last_round = view["round"] >= view["options"].get("round_limit", 10 ** 6)
+        at_stake = max((1 if h["level"] <= 3 else 2 if h["level"] <= 6 else 3 for h in self.heroes
+                        if h["team"] == self.team), default=1)           # F-K3: counters one defeat costs
+        self.cautious = (ours <= at_stake and ours >= theirs) or (ours > theirs and last_round)
+        self._threat, self._threats = {}, {}
+
+    def best(self, actions: list, score):
+        """The best-scoring action; equal best scores are broken by the bot's own PRNG stream (so neither
+        side of the map is favoured by the order the actions are listed in)."""
+        scored = [(score(a), a) for a in actions]
+        top = max(value for value, _ in scored)
+        tied = [a for value, a in scored if value >= top - 1e-9]
+        return tied[0] if len(tied) == 1 or self.rng is None else self.rng.choice(tied)
+
+    def hero(self, index) -> dict:
+        return self.heroes[index]
+
+    def choose(self, legal: list):
+        pending = self.view.get("pending") or {}
+        kind = pending.get("kind")
+        if self.view["phase"] == "select" and not pending:
+            return self.choose_cards(legal)
+        handler = {"order": self.choose_order, "respawn": self.choose_respawn, "act": self.choose_action,
+                   "defend": self.choose_defence}.get(kind)
+        if handler is None:
+            return fallback(legal)
+        return handler(pending, legal)
+
+    # --- positions ------------------------------------------------------------------------------
+
+    def enemy_distance(self, space) -> int | None:
+        """Path distance from `space` to the nearest enemy on the board (to their spawns when none is)."""
+        if self.enemies:
+            starts = [tuple(e["position"]) for e in self.enemies]
+        else:
+            starts = [s for team, spawns in self.geo.spawns.items() if team != self.team for s in spawns]
+        best = None
+        for start in starts:
+            d = self.geo.far(start).get(space)
+            if d is not None and (best is None or d < best):
+                best = d
+        return best
+
+    def in_reach(self, space, reach: int) -> bool:
+        """True when an enemy on the board stands within `reach` (F-A5 counts spaces, no line of sight)."""
+        return any(hexes_distance(space, e["position"]) <= reach for e in self.enemies)
+
+    def reach_of(self, hero: dict, hand: list) -> tuple[int, int]:
+        """How far the hero could attack next with a card of `hand` (1 when it holds no attack): from where
+        it stands, and with a card's own "before the attack" move."""
+        base = full = 1
+        for cid in hand:
+            card = self.cards[cid]
+            if card["primary"] == "attack":
+                reach = sense.attack_range(hero, card, self.now)
+                base, full = max(base, reach), max(full, reach + sense.pre_attack_move(card))
+        return base, full
+
+    def place_score(self, hero: dict, space, hand: list, dodge: bool = False) -> float:
+        """How good standing on `space` is: at attack distance of the nearest enemy (or, cautious, far away);
+        with `dodge`, out of reach of the enemy attack cards still to resolve this turn."""
+        space = tuple(space)
+        d = self.enemy_distance(space)
+        if d is None:
+            return -50.0
+        base, full = self.reach_of(hero, hand)
+        if self.cautious:
+            score = 0.5 * min(d, 8)
+        elif self.in_reach(space, base):
+            score = -0.5 if base > 1 and d <= 1 else 0.0        # a ranged hero keeps out of melee
+        else:
+            score = -0.3 if self.in_reach(space, full) else -float(max(1, d - base))
+        if not self.cautious:
+            score -= 0.2 * self.exposure(space) - 0.01 * min(d, 8)   # ties: fewer enemies in reach, farther off
+        if dodge:
+            score -= self.danger(hero, space, hand)
+        return score
+
+    def danger(self, hero: dict, space, hand: list) -> float:
+        """Enemy attack cards not yet resolved this turn that could reach `space`: more when no card saves."""
+        total = 0.0
+        for enemy in self.enemies:
+            cid = self.view["played"].get(str(enemy["index"]))
+            if not cid or enemy["index"] not in self.view["unresolved"]:
+                continue
+            card = self.cards[cid]
+            if card["primary"] != "attack":
+                continue
+            reach = sense.attack_range(enemy, card, self.now) + sense.pre_attack_move(card)
+            if hexes_distance(space, enemy["position"]) > reach:
+                continue
+            attack = sense.attack_total(enemy, card, self.now)
+            saved = any(self.saves(hero, c, attack, card["ranged"]) for c in hand)
+            total += 0.5 if saved else (6.0 if self.cautious else 3.0)
+        return total
+
+    def enemy_reach(self, enemy: dict) -> int:
+        """The farthest the enemy could attack from where it stands, with a card it may hold (0: none)."""
+        key = enemy["index"]
+        if key not in self._threat:
+            self._threat[key] = sense.threat_reach(self.view, enemy, self.now)
+        return self._threat[key]
+
+    def exposure(self, space) -> int:
+        """How many enemies could attack `space` from where they stand."""
+        return sum(1 for e in self.enemies if hexes_distance(space, e["position"]) <= self.enemy_reach(e))
+
+    def threatened(self, hero: dict, space) -> bool:
+        """True when an enemy could attack `space` within about a turn (its reach plus a short walk)."""
+        return any(self.enemy_reach(e) and hexes_distance(space, e["position"]) <= self.enemy_reach(e) + 2
+                   for e in self.enemies)
+
+    def destinations(self, hero: dict, steps: int | None) -> list:
+        """Spaces a movement action could end on: walking `steps` around obstacles, or fast travel (F-A1, F-A2)."""
+        if steps is None:
+            return []
+        here = tuple(hero["position"])
+        blocked = (self.geo.terrain | self.units) - {here}
+        found = set(hexes.reachable(here, self.geo.spaces, blocked, steps))
+        zone = self.geo.zone_of.get(here)
+        enemy_zones = {self.geo.zone_of.get(tuple(e["position"])) for e in self.enemies}
+        if zone is not None and zone not in enemy_zones:
+            for other in self.geo.adjacent[zone]:
+                if other not in enemy_zones:
+                    found.update(h for h in self.geo.zone_spaces[other] if h not in blocked)
+        return sorted(found)
+
+    # --- attacks, skills and defence ------------------------------------------------------------
+
+    def attack_score(self, hero: dict, card: dict, target: dict) -> float:
+        """A certain kill scores high; otherwise by how close the attack comes to the best possible defence."""
+        attack = sense.attack_total(hero, card, self.now)
+        best, blocks = sense.best_defence(self.view, target, card["ranged"], self.now,
+                                          1 if sense.poisons_target(card) else 0)
+        if best is None or (not blocks and attack > best):
+            return 20.0 + attack
+        margin = -3 if blocks else attack - best
+        return (4.0 if not self.cautious else 0.5) + 0.5 * margin
+
+    def skill_value(self, hero: dict, card: dict, space) -> float:
+        """What the card's text does for the team now: buffs for threatened friends, Poison on enemies near."""
+        return max(0.0, sum(self.step_value(hero, step, space) for step in card.get("effect", ())
+                            if step.get("when", "now") in ("now",)))
+
+    def step_value(self, hero: dict, step: dict, space) -> float:
+        kind, who = step["do"], step.get("who", "self")
+        if kind == "choose":
+            return max((sum(self.step_value(hero, s, space) for s in bullet) for bullet in step["options"]),
+                       default=0.0)
+        radius = step.get("radius", 0)
+        if kind == "marker" and who == "enemy_in_radius":
+            return 3.0 * sum(1 for e in self.enemies if hexes_distance(space, e["position"]) <= radius)
+        if kind == "modify":
+            lasting = 1.5 if step["duration"] in ("this_round", "while_on_board") else 1.0
+            if who == "friendly_in_radius":
+                friends = [h for h in self.heroes if h["team"] == self.team and h["position"]
+                           and h["index"] != hero["index"] and hexes_distance(space, h["position"]) <= radius]
+                helped = sum(1 for f in friends if self.threatened(f, tuple(f["position"])))
+                return lasting * step["amount"] * 1.5 * helped
+            if who == "self":
+                useful = {"defense": self.threatened(hero, space), "attack": True,
+                          "range": True}.get(step["stat"], False)
+                return lasting * step["amount"] * (1.0 if useful else 0.2)
+            return 0.0
+        return 0.5                               # text with choices of its own: a little
+
+    def saves(self, hero: dict, cid: str, attack: int, ranged: bool) -> bool:
+        """True when defending with this card holds against `attack` (F-D2 step 5, F-D4)."""
+        card = self.cards[cid]
+        if sense.defense_value(card) is None and self.view["options"].get("defend_cards") != "any":
+            return False
+        return card.get("block") == ("ranged_attack" if ranged else "melee_attack") or \
+            sense.defense_total(hero, card, self.now) >= attack
+
+    # --- the decisions ------------------------------------------------------------------------
+
+    def choose_cards(self, legal: list):
+        """Score every card of each hero; the legal combination with the best sum."""
+        scores = {h["index"]: self.card_scores(h) for h in self.mine}
+        order = [h["index"] for h in self.mine]
+
+        def total(action):
+            return sum(scores[i].get(c, 0.0) for i, c in zip(order, action[1])) if action[0] == "play" else -1e9
+        return self.best(legal, total)
+
+    def card_scores(self, hero: dict) -> dict:
+        hand = list(hero["hand"])
+        if not hand:
+            return {}
+        if hero["position"] is None:
+            spawn = self.respawn_space(hero, hand)
+            if spawn is None or not self.view["options"].get("act_after_respawn", True):
+                return {cid: -self.keep_value(hero, cid, hand) for cid in hand}
+            hero = {**hero, "position": list(spawn)}
+        return {cid: self.card_value(hero, cid, hand) for cid in hand}
+
+    def threats(self, hero: dict) -> list:
+        """(attack total, ranged) of every attack card an enemy within about a turn of the hero might hold."""
+        key = hero["index"]
+        if key not in self._threats:
+            found, here = [], hero["position"]
+            for enemy in self.enemies if here else ():
+                for cid in sense.possible_hand(self.view, enemy):
+                    card = self.cards[cid]
+                    if card["primary"] == "attack" and hexes_distance(here, enemy["position"]) <= \
+                            sense.attack_range(enemy, card, self.now) + sense.pre_attack_move(card) + 2:
+                        found.append((sense.attack_total(enemy, card, self.now), card["ranged"]))
+            self._threats[key] = found
+        return self._threats[key]
+
+    def keep_value(self, hero: dict, cid: str, hand: list) -> float:
+        """What playing the card costs the hand's defence: the share of the attacks that threaten the hero
+        which the hand would no longer save, and a little for the card's own Defense (more when cautious)."""
+        rest = [c for c in hand if c != cid]
+        threats = self.threats(hero)
+        lost = sum(1 for attack, ranged in threats if any(self.saves(hero, c, attack, ranged) for c in hand)
+                   and not any(self.saves(hero, c, attack, ranged) for c in rest))
+        card = self.cards[cid]
+        own = max(0, sense.defense_total(hero, card, self.now)) if sense.defense_value(card) is not None else 0
+        value = 4.0 * lost / len(threats) if threats else 0.0
+        return (value + 0.05 * own) * (2.5 if self.cautious else 1.0)
+
+    def card_value(self, hero: dict, cid: str, hand: list) -> float:
+        """The best this card's action could do from here, with the hand that remains after it."""
+        card, rest = self.cards[cid], [c for c in hand if c != cid]
+        here = tuple(hero["position"])
+        stay = self.place_score(hero, here, rest)
+        best = stay
+        if card["primary"] == "attack":
+            reach = sense.attack_range(hero, card, self.now) + sense.pre_attack_move(card)
+            for enemy in self.enemies:
+                if hexes_distance(here, enemy["position"]) <= reach:
+                    best = max(best, stay + self.attack_score(hero, card, enemy))
+        elif card["primary"] in ("skill", "defense_skill"):
+            best = max(best, stay + self.skill_value(hero, card, here))
+        for primary in (True, False):
+            steps = sense.movement(hero, card, primary, self.now)
+            if steps is not None:
+                spots = self.destinations(hero, steps)
+                if spots:
+                    best = max(best, max(self.place_score(hero, s, rest) for s in spots) + (0.2 if primary else 0.0))
+        return best - self.keep_value(hero, cid, hand)
+
+    def choose_action(self, pending: dict, legal: list):
+        hero = self.hero(pending["hero"])
+        card = self.cards[self.view["played"][str(hero["index"])]]
+        hand = list(hero["hand"])
+        here = tuple(hero["position"])
+        stay = self.place_score(hero, here, hand, dodge=True)
+
+        def score(action):
+            head = action[0]
+            if head == "attack":
+                return stay + self.attack_score(hero, card, self.hero(action[1]))
+            if head in ("move", "fast_travel"):
+                bonus = 0.2 if len(action) > 2 and action[2] == "primary" else 0.0
+                travel = 0.05 if head == "fast_travel" else 0.0
+                return self.place_score(hero, action[1], hand, dodge=True) + bonus - travel
+            if head == "skill":
+                return stay + self.skill_value(hero, card, here) - 0.1
+            if head == "hold":
+                return stay - 0.1
+            return stay - 0.5
+        return self.best(legal, score)
+
+    def choose_defence(self, pending: dict, legal: list):
+        """The card that saves the hero at the least cost (a defence card before an attack card); else none."""
+        hero = self.hero(pending["hero"])
+        saving = [a for a in legal if a[0] == "defend" and self.saves(hero, a[1], pending["attack"], pending["ranged"])]
+        if not saving:
+            return ["no_defense"] if ["no_defense"] in legal else fallback(legal)
+        role = {"defense": 0, "defense_skill": 1, "movement": 2, "skill": 3, "attack": 4}
+
+        def cost(action):
+            card = self.cards[action[1]]
+            return (role.get(card["primary"], 2), sense.defense_total(hero, card, self.now))
+        return min(saving, key=cost)
+
+    def respawn_space(self, hero: dict, hand: list):
+        spots = [s for s in self.geo.spawns.get(hero["team"], []) if s not in self.units]
+        if not spots:
+            return None
+        return max(spots, key=lambda s: self.place_score(hero, s, hand))
+
+    def choose_respawn(self, pending: dict, legal: list):
+        """Always come back (S1-R18/R19), on the space nearest the fight."""
+        hero = self.hero(pending["hero"])
+        spots = [a for a in legal if a[0] == "respawn"]
+        if not spots:
+            return fallback(legal)
+        return self.best(spots, lambda a: self.place_score(hero, a[1], list(hero["hand"])))
+
+    def choose_order(self, pending: dict, legal: list):
+        """Among the team's tied heroes, the one whose card has an enemy in reach now acts first."""
+        def gain(action):
+            hero = self.hero(action[1])
+            cid = self.view["played"].get(str(hero["index"]))
+            if not cid or not hero["position"]:
+                return 0.0
+            card = self.cards[cid]
+            if card["primary"] == "attack":
+                reach = sense.attack_range(hero, card, self.now) + sense.pre_attack_move(card)
+                if any(hexes_distance(hero["position"], e["position"]) <= reach for e in self.enemies):
+                    return 2.0
+            return 1.0 if card["primary"] == "movement" else 0.5
+        return self.best(legal, gain)
+
+
+def hexes_distance(a, b) -> int:
+    return hexes.distance(tuple(a), tuple(b))
