@@ -8,7 +8,7 @@ from engine.core import RandomBot, Rng, Session, make_bot
 from engine.rulesets.initiative import hexes
 from engine.rulesets.initiative.bots import SensibleBot, fallback
 from engine.rulesets.initiative.ruleset import Initiative
-from helpers import answer, of, place, play, start, step
+from helpers import answer, attack, of, place, play, start, step
 
 CENTRE = hexes.from_offset(12, 4)                 # an open space of the Causeway
 EAST = hexes.add(CENTRE, (1, 0))
@@ -86,8 +86,12 @@ def test_it_plays_a_certain_kill_and_attacks_the_reachable_enemy():
     assert bot_choice(session, 0) == ["play", ["brannoc_red1"]]
     play(session, "brannoc_red1", "isra_blue1", "brannoc_gold", "isra_gold")
     decision = until(session, "choose_action", 0)
-    assert ["attack", 1] in decision.legal[0]
-    assert bot_choice(session, 0) == ["attack", 1]
+    assert ["attack"] in decision.legal[0]
+    assert bot_choice(session, 0) == ["attack"]
+    answer(session, ["attack"])
+    while session.decision.prompt["step"]["do"] != "_target":    # its "before the attack" move, the bot's way
+        answer(session, bot_choice(session, 0))
+    assert ["hero", 1] in session.decision.legal[0] and bot_choice(session, 0) == ["hero", 1]
 
 
 def test_it_moves_toward_the_enemy_when_none_is_in_reach():
@@ -105,7 +109,7 @@ def test_it_defends_with_a_card_that_saves_the_hero_and_wastes_none_when_none_ca
     place(session, h0=CENTRE, h1=EAST, h2=None, h3=None)
     play(session, "brannoc_gold", "isra_blue1", "brannoc_gold", "isra_gold")       # Oar Smash: attack 4
     until(session, "choose_action", 0)
-    answer(session, ["attack", 1])
+    attack(session, 1)
     assert session.decision.kind == "defend"
     choice = bot_choice(session, 1)
     assert choice == ["defend", "isra_silver"]                                     # Defense 4 meets 4
@@ -115,7 +119,7 @@ def test_it_defends_with_a_card_that_saves_the_hero_and_wastes_none_when_none_ca
     place(session, h0=CENTRE, h1=EAST, h2=None, h3=None)
     play(session, "brannoc_red1", "isra_blue1", "brannoc_gold", "isra_gold")       # attack 5: Isra has no 5
     until(session, "choose_action", 0)
-    answer(session, ["attack", 1])
+    attack(session, 1)
     assert bot_choice(session, 1) == ["no_defense"]
 
 
@@ -125,7 +129,7 @@ def test_it_blocks_a_ranged_attack():
     session.state.heroes[0].hand = ["brannoc_blue1", "brannoc_gold", "brannoc_red1"]   # no Hold the Line
     play(session, "brannoc_gold", "isra_gold", "brannoc_gold", "isra_gold")
     until(session, "choose_action", 1)
-    answer(session, ["attack", 0])
+    attack(session, 0)
     choice = bot_choice(session, 0)
     assert choice == ["defend", "brannoc_blue1"]                                   # Shield Wall blocks it
     events = answer(session, choice)
@@ -187,7 +191,7 @@ def test_it_answers_every_decision_kind_legally_in_mixed_games(players, options)
                 if isinstance(bots[seat], StrictBot):
                     seen[decision.kind] = seen.get(decision.kind, 0) + 1
                 session.submit(seat, action)
-    assert {"choose_card", "choose_action", "defend", "respawn"} <= set(seen), seen
+    assert {"choose_card", "choose_action", "choose_target", "defend", "respawn"} <= set(seen), seen
 
 
 def test_it_answers_tied_initiative_for_its_team():

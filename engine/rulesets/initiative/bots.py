@@ -66,7 +66,8 @@ class _Reading:
         self.mine = [h for h in mine if h["seat"] == self.seat]
         self.team = self.mine[0]["team"] if self.mine else None
         self.enemies = [h for h in self.heroes if h["team"] != self.team and h["position"]]
-        self.units = {tuple(h["position"]) for h in self.heroes if h["position"]}
+        self.units = {tuple(h["position"]) for h in self.heroes if h["position"]} \
+            | {tuple(t["space"]) for t in view.get("tokens", ())}          # tokens are obstacles too
         life = view["life"]
         ours, theirs = life.get(self.team, 0), sum(v for t, v in life.items() if t != self.team)
         last_round = view["round"] >= view["options"].get("round_limit", 10 ** 6)
@@ -92,7 +93,7 @@ class _Reading:
         if self.view["phase"] == "select" and not pending:
             return self.choose_cards(legal)
         handler = {"order": self.choose_order, "respawn": self.choose_respawn, "act": self.choose_action,
-                   "defend": self.choose_defence}.get(kind)
+                   "defend": self.choose_defence, "text": self.choose_text}.get(kind)
         if handler is None:
             return fallback(legal)
         return handler(pending, legal)
@@ -321,17 +322,66 @@ class _Reading:
 
         def score(action):
             head = action[0]
-            if head == "attack":
-                return stay + self.attack_score(hero, card, self.hero(action[1]))
+            if head == "attack":            # the target is chosen later (after any "before the attack" move)
+                reach = sense.attack_range(hero, card, self.now) + sense.pre_attack_move(card)
+                targets = [e for e in self.enemies if hexes_distance(here, e["position"]) <= reach]
+                return stay + max((self.attack_score(hero, card, t) for t in targets), default=-5.0)
+            if head == "move" and action[1] == "primary":       # the text first, then the destination
+                steps = sense.movement(hero, card, True, self.now)
+                spots = self.destinations(hero, steps)
+                best = max((self.place_score(hero, s, hand, dodge=True) for s in spots), default=stay)
+                return best + 0.2 + self.skill_value(hero, card, here)
             if head in ("move", "fast_travel"):
-                bonus = 0.2 if len(action) > 2 and action[2] == "primary" else 0.0
                 travel = 0.05 if head == "fast_travel" else 0.0
-                return self.place_score(hero, action[1], hand, dodge=True) + bonus - travel
+                return self.place_score(hero, action[1], hand, dodge=True) - travel
+            if head == "clear":
+                return stay - 0.3
             if head == "skill":
                 return stay + self.skill_value(hero, card, here) - 0.1
             if head == "hold":
                 return stay - 0.1
             return stay - 0.5
+        return self.best(legal, score)
+
+    def choose_text(self, pending: dict, legal: list):
+        """Card text's choices (text.py): the best target, a space in reach before an attack or a good place to
+        stand, the most useful bullet, always a repeat; "skip" when nothing offered beats standing still."""
+        hero = self.hero(pending["hero"])
+        card = self.cards[pending["card"]]
+        hand = list(hero["hand"]) if isinstance(hero["hand"], list) else []
+        step = pending.get("step") or {}
+        do, who = step.get("do"), step.get("who", "self")
+        here = tuple(hero["position"]) if hero["position"] else None
+        attacking = pending.get("action") == "attack"
+        reach = sense.attack_range(hero, card, self.now) if card.get("primary") == "attack" else 0
+
+        def stand(space) -> float:
+            value = self.place_score(hero, space, hand, dodge=not attacking)
+            if attacking and pending.get("target") is None and self.in_reach(space, reach):
+                value += 10.0                                 # a "before the attack" move that brings a target
+            return value
+
+        def score(action):
+            head = action[0]
+            if head == "hero":
+                target = self.hero(action[1])
+                if target["team"] != self.team:
+                    return self.attack_score(hero, card, target) if attacking else 1.0
+                return 0.5 if self.threatened(target, tuple(target["position"])) else 0.0
+            if head == "space":
+                space = tuple(action[1])
+                if do in ("_move", "move", "place") and who == "self" and here is not None:
+                    return stand(space)
+                if do == "token" and self.enemies:             # an obstacle in the enemies' way
+                    return -min(hexes_distance(space, e["position"]) for e in self.enemies)
+                return 0.0
+            if head == "bullet":
+                return sum(self.step_value(hero, s, here) for s in step["options"][action[1]]) if here else 0.0
+            if head == "repeat":
+                return 5.0
+            if head == "skip":
+                return stand(here) if do in ("_move", "move", "place") and who == "self" and here else -0.1
+            return 0.0
         return self.best(legal, score)
 
     def choose_defence(self, pending: dict, legal: list):
