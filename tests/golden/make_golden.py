@@ -119,6 +119,30 @@ CASES["siege"] = [
      ("sensible",)),
 ]
 
+# initiative: teams of 2-6 seats; sensible and random bots, two-hero seats, odd counts, positions with
+# tokens, and the options that change who acts and how.
+CASES["initiative"] = [
+    ("4 players, sensible red against random blue", 1, {"players": 4}, None, ("sensible", "random") * 2),
+    ("4 players, sensible against sensible", 2, {"players": 4}, None, ("sensible",) * 4),
+    ("2 players with two heroes each, sensible against sensible", 3, {"players": 2}, None, ("sensible",) * 2),
+    ("6 players, long game, random against sensible", 4, {"players": 6, "length": "long"}, None,
+     ("random", "sensible") * 3),
+    ("3 players, the smaller team's extra hero", 5, {"players": 3}, None, ("sensible",) * 3),
+    ("5 players, uneven teams, printed initiative, lowest-seat chooser", 6,
+     {"players": 5, "odd_count": "uneven", "effective_initiative": "printed", "tie_chooser": "lowest_seat"},
+     None, ("sensible",) * 5),
+    ("respawn is the action, flip before acting, any card defends, no flip for the defeated", 7,
+     {"act_after_respawn": False, "flip_timing": "before_action", "defend_cards": "any",
+      "defeated_flip": "no_flip", "tie_pick": "lowest"}, None, ("sensible", "random", "sensible", "random")),
+    ("a position with every hero's best cards in hand and tokens down", 8, {"players": 4, "round_limit": 3},
+     {"position": {"heroes": ["nim@8,4 hand=nim_red3a+nim_red3b+nim_green3a+nim_blue3a+nim_gold",
+                              "gorm@12,4 hand=gorm_red3a+gorm_green3b+gorm_blue3a+gorm_gold+gorm_silver",
+                              "tova@8,5 hand=tova_red3a+tova_green3a+tova_blue3b+tova_gold+tova_silver",
+                              "maren@13,5 hand=maren_red3b+maren_green3a+maren_blue3a+maren_gold+maren_silver"],
+                   "tokens": ["rubble@10,4 hero=1"], "coin": "blue"}},
+     ("sensible", "sensible", "random", "random")),
+]
+
 
 class SteadyBot(RandomBot):
     """A random bot that never abandons, nor accepts a tie (tactics G0-14), while anything else is legal
