@@ -1,5 +1,7 @@
 // Run the pytest suites inside real Pyodide (CPython 3.14 on WebAssembly) under Node:
 //   node tests/pyodide/run.mjs [pytest args...]
+// or a script (a benchmark that prints figures), as `python SCRIPT ARGS` would:
+//   node tests/pyodide/run.mjs --run SCRIPT [args...]
 // Exits with pytest's own exit code (0-5); any other failure (no Pyodide, no deps, a JS error, the
 // interpreter crashing mid-run) exits 70 with a message, so a broken run can never look green.
 // Deliberately not pytest-pyodide's --run-in-pyodide: it reports tests it never ran as passed.
@@ -49,6 +51,11 @@ def run(root, deps, args):
     sys.dont_write_bytecode = False
     os.chdir(root)
     sys.path.insert(0, root)  # like "python -m pytest": the engine imports from the repo root
+    if args[:1] == ["--run"]:
+        import runpy
+        sys.argv = list(args[1:])
+        runpy.run_path(args[1], run_name="__main__")
+        return 0
     import pytest
     # no:cacheprovider: nothing needs .pytest_cache from this run, so don't write it.
     return int(pytest.main(["-p", "no:cacheprovider", *args]))
