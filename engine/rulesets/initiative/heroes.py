@@ -8,8 +8,9 @@ radius, a block condition, and text in en/ja/ru with its effect steps (effects.p
 Every problem is one `file: table.id: field: message` line; all are reported together.
 """
 
+import copy
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from pathlib import Path
 
 from ...core.carddata import (LANGUAGES, Problems, choice, got, names, parse_toml, read_text,
@@ -98,6 +99,12 @@ class Heroes:
 
     heroes: dict
     cards: dict
+
+    @cached_property
+    def printed(self) -> dict:
+        """card id -> the printed card with its effect steps as data, made once: views share these, so
+        readers treat them as read-only (cards never change)."""
+        return {cid: {**card.to_data(), "effect": copy.deepcopy(list(card.effect))} for cid, card in self.cards.items()}
 
 
 def _text(value, where: str, problems: Problems) -> dict | None:

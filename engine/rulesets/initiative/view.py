@@ -21,8 +21,6 @@ Cards chosen in the selection stay with the session until every seat has played 
 view shows them before the reveal. Resolved and discarded cards are public.
 """
 
-import copy
-
 from .state import Game
 
 
@@ -46,13 +44,9 @@ def view(game: Game, seat) -> dict:
             "played": {str(i): c for i, c in sorted(game.played.items())}, "unresolved": list(game.unresolved),
             "acting": game.acting, "pending": game.pending,
             "tokens": [dict(t) for t in game.tokens], "scheduled": [dict(e) for e in game.scheduled],
-            "cards": {c: _printed(game.content.cards[c]) for c in sorted(ids)},
+            "cards": {c: game.content.printed[c] for c in sorted(ids)},
             "options": dict(game.opts), "result": None if game.result is None else game.result.to_data()}
 
-
-def _printed(card) -> dict:
-    """A printed card with its text's effect steps (public: the same as its text)."""
-    return {**card.to_data(), "effect": copy.deepcopy(list(card.effect))}
 
 
 def secrets(game: Game, seat) -> list:
