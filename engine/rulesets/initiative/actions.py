@@ -93,8 +93,7 @@ def fast_travel_spaces(game: Game, hero: HeroState) -> list:
     enemy_zones = {board.zone_of[h.position] for h in game.heroes if h.team != hero.team and h.position}
     if here in enemy_zones:
         return []
-    zones = [z for z in board.zones if z == here or (z not in enemy_zones and hexes.zones_adjacent(
-        board.zones[here].spaces, board.zones[z].spaces, board.terrain))]
+    zones = [z for z in board.zones if z == here or (z not in enemy_zones and z in board.neighbour_zones[here])]
     obstacles = game.obstacles()
     return sorted(h for z in zones for h in board.zones[z].spaces if h not in obstacles)
 
