@@ -252,13 +252,14 @@ def test_S1_R22_S1_R23_this_turn_effects_end_with_the_turn_and_four_turns_make_a
         answer(session, ["hold"])
     events = step(session)
     assert of(events, "S1-R22") and not session.state.heroes[2].effects and session.state.turn == 2
+    events = []
     for _ in range(3):
         decision = session.decision
         for seat in decision.players:
             session.submit(seat, decision.legal[seat][0])
         while session.decision is None or session.decision.kind != "choose_card":
             if session.decision is None:
-                events = step(session)
+                events += step(session)           # End of Round: one automatic step per G1-4 step
             else:
                 answer(session, session.decision.legal[session.decision.players[0]][0])    # hold, or a tie's first pick
     assert of(events, "S1-R23") and session.state.round == 2 and session.state.turn == 1

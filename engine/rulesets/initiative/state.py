@@ -47,7 +47,8 @@ class HeroState:
 
 @dataclass
 class Game:
-    """The whole game. `phase`: select → resolve (with order/respawn/act/defend prompts) → … → over."""
+    """The whole game. `phase`: select → resolve (with order/respawn/act/defend prompts) → … → end_of_round
+    (after turn 4, round_end.py) → select … → over."""
 
     board: object
     content: object
@@ -60,6 +61,7 @@ class Game:
     round: int = 1
     turn: int = 1
     phase: str = "select"
+    round_step: int = 0                              # the next End of Round step (round_end.STEPS)
     played: dict = field(default_factory=dict)       # hero index -> card id, or None for a pass (S1-R5)
     unresolved: list = field(default_factory=list)   # hero indices whose card is not yet resolved
     no_action: set = field(default_factory=set)      # heroes defeated before their card resolved (F-K1)
@@ -95,7 +97,8 @@ class Game:
 
     def to_data(self) -> dict:
         """The whole state as JSON-able data."""
-        return {"round": self.round, "turn": self.turn, "phase": self.phase, "coin": self.coin,
+        return {"round": self.round, "turn": self.turn, "phase": self.phase, "round_step": self.round_step,
+                "coin": self.coin,
                 "life": dict(self.life), "heroes": [h.to_data() for h in self.heroes],
                 "played": {str(k): v for k, v in sorted(self.played.items())}, "unresolved": list(self.unresolved),
                 "no_action": sorted(self.no_action), "pending": self.pending, "acting": self.acting,

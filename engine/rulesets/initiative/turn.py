@@ -5,7 +5,7 @@ prompts it leaves in `game.pending` (order, respawn, act, defend) are the seats'
 """
 
 from .state import SLOTS, TEAMS, Game, HeroState, other
-from . import actions, stats, text
+from . import actions, round_end, stats, text
 
 PASS = "pass"          # what a hero with an empty hand plays (S1-R5): no card
 
@@ -168,35 +168,20 @@ def end_turn(game: Game) -> None:
     game.played = {}
     game.no_action = set()
     if game.turn == SLOTS:
-        end_round(game)
-    else:
-        game.turn += 1
-    game.phase = "select" if game.result is None else "over"
-    if game.result is None:
-        start_turn(game)
-
-
-def end_round(game: Game) -> None:
-    """S1-R23: turn 4 ends the round. Part 1 keeps End of Round's token removal (G1-4 step 2, markers returned)
-    and card retrieval (step 4) so play goes on; minion battle, push, levelling and the pity coin are part 2."""
-    game.log.emit("round_end", "S1-R23", round=game.round)
-    for hero in game.heroes:
-        returned = [c for c in hero.dashboard if c is not None] + hero.discard
-        hero.hand.extend(returned)
-        hero.hand.sort()
-        hero.dashboard, hero.discard, hero.effects, hero.markers = [None] * SLOTS, [], [], []
-    if game.tokens:
-        game.log.emit("remove_tokens", "G1-4", spaces=[t["space"] for t in game.tokens])   # G1-4 step 2
-    game.tokens, game.scheduled = [], []                   # step 4's retrieval cancels every active effect
-    game.log.emit("retrieve", "G1-4", round=game.round)
-    if game.round >= game.opts["round_limit"]:
-        actions.round_limit(game)
-    game.round, game.turn = game.round + 1, 1
+        round_end.begin(game)                               # S1-R23: End of Round's steps follow
+        return
+    game.turn += 1
+    game.phase = "select"
+    start_turn(game)
 
 
 def advance(game: Game) -> None:
-    """One automatic step: a due "next turn, after playing cards" effect (P1-5), the next actor, a due "end of
-    turn" effect (P1-5), or the end of the turn when every card is resolved and every such effect has run."""
+    """One automatic step: an End of Round step (round_end.py), a due "next turn, after playing cards" effect
+    (P1-5), the next actor, a due "end of turn" effect (P1-5), or the end of the turn when every card is
+    resolved and every such effect has run."""
+    if game.phase == "end_of_round":
+        round_end.step(game)
+        return
     if text.run_due(game, "next_turn_after_cards"):
         return
     if game.unresolved:

@@ -1,0 +1,75 @@
+"""End of Round (S1-R23, G1-4): the rulebook's six steps in order, one automatic step each.
+
+A step that needs the seats' choices (the minion battle's removals, levelling) leaves a prompt in
+`game.pending`; the next automatic step after the answer resumes with the following step. A push
+due from the minion battle waits for step 3, after tokens and markers are gone (G1-4).
+"""
+
+from .state import SLOTS, Game
+
+STEPS = ("minion_battle", "clear_board", "lane_push", "retrieve", "level_up", "pity_coin")
+
+
+def begin(game: Game) -> None:
+    """S1-R23: the end of turn 4 ends the round; its steps follow."""
+    game.log.emit("round_end", "S1-R23", round=game.round)
+    game.phase, game.round_step = "end_of_round", 0
+
+
+def step(game: Game) -> None:
+    """The next End of Round step; after the last one, the next round's first turn."""
+    name = STEPS[game.round_step]
+    game.round_step += 1
+    RUN[name](game)
+    if game.round_step == len(STEPS) and game.pending is None and game.result is None:
+        finish(game)
+
+
+def minion_battle(game: Game) -> None:
+    """G1-4 step 1: the team with fewer minions in the Battle Zone removes the difference (part 2: lane)."""
+
+
+def clear_board(game: Game) -> None:
+    """G1-4 step 2: every token leaves the board and every marker is returned."""
+    for hero in game.heroes:
+        hero.markers = []
+    if game.tokens:
+        game.log.emit("remove_tokens", "G1-4", spaces=[t["space"] for t in game.tokens])
+    game.tokens = []
+
+
+def lane_push(game: Game) -> None:
+    """G1-4 step 3: the push the minion battle made due (part 2: lane)."""
+
+
+def retrieve(game: Game) -> None:
+    """G1-4 step 4: resolved and discarded cards return to hand, which cancels every active effect."""
+    for hero in game.heroes:
+        hero.hand.extend([c for c in hero.dashboard if c is not None] + hero.discard)
+        hero.hand.sort()
+        hero.dashboard, hero.discard, hero.effects = [None] * SLOTS, [], []
+    game.scheduled = []
+    game.log.emit("retrieve", "G1-4", round=game.round)
+
+
+def level_up(game: Game) -> None:
+    """G1-4 step 5: levelling, F-V1…F-V5 (part 2: levelling)."""
+
+
+def pity_coin(game: Game) -> None:
+    """G1-4 step 6: a coin for every hero that did not level up this round (part 2: levelling)."""
+
+
+def finish(game: Game) -> None:
+    """The round is over: the round limit (P1-4), else the next round's first turn."""
+    from . import actions, turn
+    if game.round >= game.opts["round_limit"]:
+        actions.round_limit(game)
+    game.round, game.turn = game.round + 1, 1
+    game.phase = "select" if game.result is None else "over"
+    if game.result is None:
+        turn.start_turn(game)
+
+
+RUN = {"minion_battle": minion_battle, "clear_board": clear_board, "lane_push": lane_push, "retrieve": retrieve,
+       "level_up": level_up, "pity_coin": pity_coin}
