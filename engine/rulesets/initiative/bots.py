@@ -349,7 +349,7 @@ class _Reading:
         hero = self.hero(pending["hero"])
         card = self.cards[pending["card"]]
         hand = list(hero["hand"]) if isinstance(hero["hand"], list) else []
-        step = pending.get("step") or {}
+        step = pending.get("step") or (pending.get("steps") or [{}])[0]    # the view shows the machine (text.py)
         do, who = step.get("do"), step.get("who", "self")
         here = tuple(hero["position"]) if hero["position"] else None
         attacking = pending.get("action") == "attack"

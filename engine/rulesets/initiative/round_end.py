@@ -5,6 +5,7 @@ A step that needs the seats' choices (the minion battle's removals, levelling) l
 due from the minion battle waits for step 3, after tokens and markers are gone (G1-4).
 """
 
+from . import levelling
 from .state import SLOTS, Game
 
 STEPS = ("minion_battle", "clear_board", "lane_push", "retrieve", "level_up", "pity_coin")
@@ -53,11 +54,13 @@ def retrieve(game: Game) -> None:
 
 
 def level_up(game: Game) -> None:
-    """G1-4 step 5: levelling, F-V1…F-V5 (part 2: levelling)."""
+    """G1-4 step 5: levelling, F-V1…F-V4 (levelling.py); repeated after each answer while affordable."""
+    levelling.level_up(game)
 
 
 def pity_coin(game: Game) -> None:
-    """G1-4 step 6: a coin for every hero that did not level up this round (part 2: levelling)."""
+    """G1-4 step 6: a coin for every hero that did not level up this round (levelling.py)."""
+    levelling.pity_coin(game)
 
 
 def finish(game: Game) -> None:

@@ -10,7 +10,7 @@ from ...core.events import EventLog
 from ...core.rng import Rng
 from ...core.ruleset import Capabilities, Ruleset, register
 from ...core.seats import Seat
-from . import actions, text, turn
+from . import actions, levelling, text, turn
 from .board import BUILTIN_MAP, builtin_board, load_board_file
 from .bots import SensibleBot
 from .heroes import BUILTIN_HEROES, builtin_heroes, load_heroes_file
@@ -127,6 +127,8 @@ class Initiative(Ruleset):
             seats = sorted({h.seat for h in game.heroes})
             return Decision(tuple(seats), {s: turn.select_options(game, s) for s in seats}, "choose_card",
                             {"round": game.round, "turn": game.turn})
+        if kind == "level_up":                                  # End of Round step 5 (levelling.py)
+            return levelling.decision(game)
         pending = game.pending
         if kind == "order":
             members = [s for s in range(game.opts["players"]) if turn.TEAMS[s % 2] == pending["team"]]
@@ -147,6 +149,9 @@ class Initiative(Ruleset):
         kind = turn.pending_kind(game)
         if kind == "select":
             turn.play_cards(game, moves)
+            return
+        if kind == "level_up":                                  # every levelling seat at once (levelling.py)
+            levelling.answer(game, moves)
             return
         (_, action), = moves.items()
         if kind == "order":

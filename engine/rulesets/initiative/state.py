@@ -71,6 +71,8 @@ class Game:
     result: object = None
     tokens: list = field(default_factory=list)       # on the board: {"space": [q, r], "token": kind, "hero": owner}
     scheduled: list = field(default_factory=list)    # active effects due later (P1-5): {"hero", "card", "at", "turn", "steps"}
+    # levelling (levelling.py)
+    levelled: list = field(default_factory=list)     # hero indices that levelled up this End of Round (pity coin)
 
     def hero_at(self, hex_) -> HeroState | None:
         """The hero standing on `hex_`, if any."""
@@ -104,4 +106,5 @@ class Game:
                 "no_action": sorted(self.no_action), "pending": self.pending, "acting": self.acting,
                 "flip_after": self.flip_after, "options": dict(self.opts),
                 "tokens": [dict(t) for t in self.tokens], "scheduled": [dict(e) for e in self.scheduled],
+                "levelled": list(self.levelled),
                 "rng": self.rng.to_data(), "result": None if self.result is None else self.result.to_data()}
