@@ -16,7 +16,7 @@ The text of a primary action and the action's own steps run in text.py (answers 
 from itertools import combinations
 
 from ...core.outcome import Outcome
-from . import hexes, stats
+from . import hexes, levelling, stats
 from .state import Game, HeroState, other
 
 ASSIST = (1, 1, 1, 2, 2, 2, 3, 3)       # F-K2: assist coins by the defeated hero's level
@@ -260,6 +260,7 @@ def ask_defence(game: Game, m: dict) -> bool:
         text.stop(game, m, {"do": "_defend"}, "F-D2", "the target is no longer in reach", "attack_fails")
         return True
     total = stats.attack_total(game, hero, card)
+    levelling.cite_item(game, hero, card, "attack")
     game.log.emit("attack_total", "F-D1", hero=hero.index, target=target.index, attack=total, printed=card.value)
     game.pending = {"kind": "defend", "hero": target.index, "attacker": hero.index,
                     "attack": total, "ranged": card.ranged, "resume": m}
@@ -306,6 +307,7 @@ def defence_total(game: Game, m: dict) -> None:
     else:
         card = game.content.cards[defense["card"]]
         total = stats.defense_total(game, target, card)
+        levelling.cite_item(game, target, card, "defense")
         blocked = card.block == ("ranged_attack" if defense["ranged"] else "melee_attack")
         defended = blocked or total >= defense["attack"]
         game.log.emit("defend", "F-D4" if blocked else "F-D2", hero=target.index, card=card.id, defense=total,

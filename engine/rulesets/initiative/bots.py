@@ -9,6 +9,8 @@
   uncertain attack still makes the defender spend a card), else the best move or useful skill, out of
   the reach of enemy attack cards still to resolve this turn.
 - defend: the cheapest card whose total meets the attack (or that blocks it); none when no card saves.
+- level_up: for each levelling hero, the upgrade whose taken card suits its hand (attack cards for an
+  attacker) and whose tucked card's item raises the most cards it will hold (F-V5).
 - respawn: always, on the spawn point nearest the fight. choose_order: the hero whose card gains by acting first.
 - Low life: when its team has one life counter left and is not behind, or is ahead in the last round,
   it keeps away from enemies (or their reach) and values defence cards in hand more; it still takes
@@ -93,7 +95,8 @@ class _Reading:
         if self.view["phase"] == "select" and not pending:
             return self.choose_cards(legal)
         handler = {"order": self.choose_order, "respawn": self.choose_respawn, "act": self.choose_action,
-                   "defend": self.choose_defence, "text": self.choose_text}.get(kind)
+                   "defend": self.choose_defence, "text": self.choose_text,
+                   "level_up": self.choose_level_up}.get(kind)
         if handler is None:
             return fallback(legal)
         return handler(pending, legal)
@@ -425,6 +428,50 @@ class _Reading:
                     return 2.0
             return 1.0 if card["primary"] == "movement" else 0.5
         return self.best(legal, gain)
+
+    # --- levelling (levelling.py) ------------------------------------------------------------------
+
+    def choose_level_up(self, pending: dict, legal: list):
+        """F-V2: for each levelling hero, the colour and card whose pair scores best: the card taken (an attack
+        card for a hero whose hand attacks, else a defence card) plus the item the other card leaves, worth
+        more the more cards of the new hand show its icon (F-V5)."""
+        return self.best(legal, lambda action: sum(self.upgrade_value(*pick) for pick in action[1]))
+
+    def upgrade_value(self, index: int, returned: str, taken: str) -> float:
+        hero = self.hero(index)
+        new = self.cards[taken]
+        tucked = next((c for c in hero["deck"] if c != taken and self.cards[c]["colour"] == new["colour"]
+                       and self.cards[c]["tier"] == new["tier"]), None)
+        hand = [c for c in hero["hand"] if c != returned] + [taken]
+        printed = [self.cards[c] for c in hand]
+        attacks = [c for c in printed if c["primary"] == "attack"]
+        attacker = sum(1 for c in attacks if c["tier"] >= 1) >= 1
+        ranged = any(c["ranged"] for c in attacks)
+        value = 0.1 * (new["value"] or 0)
+        if new["primary"] == "attack":
+            value += 1.5 if attacker else 0.3
+        elif new["primary"] in ("defense", "defense_skill"):
+            value += 0.6
+        else:
+            value += 0.4
+        if tucked is not None:
+            icon = self.cards[tucked]["item"]
+            weight = {**ICON_WEIGHT, "attack": ICON_WEIGHT["attack"] * (1.5 if attacker else 0.5),
+                      "range": ICON_WEIGHT["range"] * (1.5 if ranged else 1.0)}.get(icon, 0.3)
+            value += weight * sum(1 for c in printed if shows(c, icon))
+        return value
+
+
+ICON_WEIGHT = {"attack": 1.0, "defense": 0.8, "range": 0.6, "movement": 0.4, "radius": 0.4, "initiative": 0.3}
+
+
+def shows(card: dict, icon: str) -> bool:
+    """Whether a printed card (view data) shows the icon an item raises (heroes.Card.shows)."""
+    secondaries = card.get("secondaries") or {}
+    return {"initiative": card["initiative"] is not None, "range": card["range"] is not None,
+            "radius": card["radius"] is not None, "attack": card["primary"] == "attack",
+            "movement": card["primary"] == "movement" or "movement" in secondaries,
+            "defense": card["primary"] in ("defense", "defense_skill") or "defense" in secondaries}.get(icon, False)
 
 
 def hexes_distance(a, b) -> int:

@@ -24,6 +24,7 @@ public levels and coins).
 from itertools import product
 
 from ...core.decision import Decision
+from . import stats
 from .state import Game, HeroState
 
 MAX_LEVEL = 8
@@ -167,3 +168,14 @@ def _pay(game: Game, hero: HeroState) -> int:
     if hero.index not in game.levelled:
         game.levelled.append(hero.index)
     return paid
+
+
+# --- items (F-V5) -----------------------------------------------------------------------------------
+
+def cite_item(game: Game, hero: HeroState, card, icon: str) -> None:
+    """F-V5, shown where a value is computed: the hero's items of `icon` raise the card's printed value only
+    when the card shows that icon (stats.item_bonus); card text values are never changed."""
+    count = hero.items.get(icon, 0)
+    if count:
+        game.log.emit("item", "F-V5", hero=hero.index, card=card.id, icon=icon, items=count,
+                      bonus=stats.item_bonus(hero, card, icon), shows=card.shows(icon))

@@ -5,7 +5,7 @@ prompts it leaves in `game.pending` (order, respawn, act, defend) are the seats'
 """
 
 from .state import SLOTS, TEAMS, Game, HeroState, other
-from . import actions, round_end, stats, text
+from . import actions, levelling, round_end, stats, text
 
 PASS = "pass"          # what a hero with an empty hand plays (S1-R5): no card
 
@@ -47,6 +47,9 @@ def play_cards(game: Game, moves: dict) -> None:
             str(i): {"printed": card_of(game, game.heroes[i]).initiative,
                      "effective": stats.initiative(game, game.heroes[i], card_of(game, game.heroes[i]))}
             for i in game.unresolved})
+        if game.opts["effective_initiative"] != "printed":
+            for i in game.unresolved:
+                levelling.cite_item(game, game.heroes[i], card_of(game, game.heroes[i]), "initiative")
     game.phase = "resolve"
 
 

@@ -1,9 +1,10 @@
 """What a seat sees (`view`), documented for renderers (G1-5).
 
-    {"round", "turn", "phase": "select"|"resolve"|"over", "coin": "red"|"blue", "life": {team: n},
+    {"round", "turn", "phase": "select"|"resolve"|"end_of_round"|"over", "coin": "red"|"blue", "life": {team: n},
      "board": Board.to_data(), "heroes": [HERO], "played": {hero index: card id | null} (face up: the
      turn's cards after the reveal, S1-R6), "unresolved": [hero index], "acting": hero index | null,
-     "pending": the prompt being answered | null (a text machine while card text waits for a choice: text.py),
+     "pending": the prompt being answered | null (a text machine while card text waits for a choice: text.py;
+     {"kind": "level_up", "heroes": [hero index]} at End of Round: who levels now, public, levelling.py),
      "tokens": [{"space": [q, r], "token": kind, "hero": owner}], "scheduled": [active effects due later (P1-5)],
      "cards": {card id: printed card + "effect" steps}, "options", "result"}
 
@@ -11,6 +12,7 @@
             "hand": [card id] (own seat, or after the end) | count, "deck": count (own: [card id]),
             "dashboard": [card id | null] ×4, "discard": [card id], "items", "markers", "effects",
             "ultimate": card id | null}
+    (level, coins, items {icon: count} and the ultimate are public; the upgrade pool is a count for other seats)
 
 "cards" holds every printed card of every hero in play (a hero's 18-card deck is public, like a card
 gallery; its `effect` steps are the text in machine form), so a bot or a renderer can reason about
