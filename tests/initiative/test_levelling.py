@@ -213,3 +213,38 @@ def test_the_sensible_bot_answers_a_level_up_keeping_the_cards_its_style_uses():
         (hero, returned, taken), = choice[1]
         assert session.state.content.cards[taken].colour == session.state.content.cards[returned].colour
         assert session.state.content.cards[taken].primary == "attack"            # both hands attack: keep attacking
+
+
+def test_F_V1_the_level_up_decision_hides_the_upgrade_pools_and_hands():
+    """Levels, coins and items are public; what another seat's hero holds or keeps in its pool is not: a variant
+    differing only in that gives the same view, and no view shows another seat's hand (F-V1, F-V2)."""
+    from engine.core import Rng
+    from engine.rulesets.initiative.ruleset import Initiative
+    ruleset = Initiative()
+    session = at_turn_4(["brannoc@8,4 coins=3", "isra@13,4 coins=1", "brannoc@8,5", "isra@off coins=3"],
+                        options={"players": 4})
+    to_level_up(session)
+    game, rng = session.state, Rng(3)
+    for seat in (None, 0, 1, 2, 3):
+        for _ in range(5):
+            variant = ruleset.private_variant(game, seat, rng)
+            assert ruleset.view(variant, seat) == ruleset.view(game, seat)
+        view = ruleset.view(game, seat)
+        assert view["pending"] == {"kind": "level_up", "heroes": [0, 1, 3]}
+        for hero in view["heroes"]:
+            mine = hero["seat"] == seat
+            assert isinstance(hero["deck"], list) == mine and isinstance(hero["hand"], list) == mine
+            assert {"level", "coins", "items"} <= set(hero)
+
+
+def test_F_V1_a_seat_running_two_heroes_levels_both_in_one_answer():
+    session = at_turn_4(["brannoc@8,4 coins=1", "isra@13,4", "brannoc@8,5 coins=1", "isra@13,5"],
+                        options={"players": 2})                     # G1-8: each seat runs two heroes
+    to_level_up(session)
+    decision = session.decision
+    assert decision.players == (0,) and decision.prompt["heroes"] == [0, 2] and len(decision.legal[0]) == 36
+    answer = ["level_up", [[0, "brannoc_red1", "brannoc_red2a"], [2, "brannoc_blue1", "brannoc_blue2b"]]]
+    assert answer in decision.legal[0]
+    events = level(session, (0, answer[1]))
+    assert [(e["hero"], e["item"]) for e in of(events, "F-V2")] == [(0, "defense"), (2, "movement")]
+    assert [h.level for h in session.state.heroes] == [2, 1, 2, 1]
