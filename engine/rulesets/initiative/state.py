@@ -47,7 +47,7 @@ class HeroState:
 
 @dataclass
 class Game:
-    """The whole game. `phase`: select → resolve (with order/respawn/act/defend prompts) → … → end_of_round
+    """The whole game. `phase`: (draft: hero selection, draft.py) → select → resolve (with order/respawn/act/defend prompts) → … → end_of_round
     (after turn 4, round_end.py) → select … → over."""
 
     board: object
@@ -71,6 +71,7 @@ class Game:
     result: object = None
     tokens: list = field(default_factory=list)       # on the board: {"space": [q, r], "token": kind, "hero": owner}
     scheduled: list = field(default_factory=list)    # active effects due later (P1-5): {"hero", "card", "at", "turn", "steps"}
+    draft: dict | None = None                        # hero selection (draft.py, P1-8); None: heroes given
 
     def hero_at(self, hex_) -> HeroState | None:
         """The hero standing on `hex_`, if any."""
@@ -97,7 +98,7 @@ class Game:
 
     def to_data(self) -> dict:
         """The whole state as JSON-able data."""
-        return {"round": self.round, "turn": self.turn, "phase": self.phase, "round_step": self.round_step,
+        data = {"round": self.round, "turn": self.turn, "phase": self.phase, "round_step": self.round_step,
                 "coin": self.coin,
                 "life": dict(self.life), "heroes": [h.to_data() for h in self.heroes],
                 "played": {str(k): v for k, v in sorted(self.played.items())}, "unresolved": list(self.unresolved),
@@ -105,3 +106,6 @@ class Game:
                 "flip_after": self.flip_after, "options": dict(self.opts),
                 "tokens": [dict(t) for t in self.tokens], "scheduled": [dict(e) for e in self.scheduled],
                 "rng": self.rng.to_data(), "result": None if self.result is None else self.result.to_data()}
+        if self.draft is not None:                   # hero selection (draft.py): absent when heroes are given
+            data["draft"] = {k: (list(v) if isinstance(v, list) else v) for k, v in self.draft.items()}
+        return data
