@@ -17,7 +17,7 @@ from .heroes import BUILTIN_HEROES, builtin_heroes, load_heroes_file
 from .options import OPTIONS, SETTLED
 from .position import build_position, check_position
 from .seating import hero_seats, life_counters, team_of
-from .state import TEAMS, Game, HeroState
+from .state import TEAMS, Game
 from .view import secrets as view_secrets, view as make_view
 
 SETUP_STREAM = 99          # the PRNG stream that picks the default heroes, apart from the game's own
