@@ -141,6 +141,19 @@ CASES["initiative"] = [
                               "maren@13,5 hand=maren_red3b+maren_green3a+maren_blue3a+maren_gold+maren_silver"],
                    "tokens": ["rubble@10,4 hero=1"], "coin": "blue"}},
      ("sensible", "sensible", "random", "random")),
+    # hero selection before the first turn (draft.py, P1-8/P1-9): one case per variant
+    ("all random heroes, 4 players", 9, {"players": 4, "hero_selection": "all_random"}, None,
+     ("sensible", "random") * 2),
+    ("all pick, 2 players picking twice each", 10, {"players": 2, "hero_selection": "all_pick"}, None,
+     ("sensible", "random")),
+    ("single draft with private offers, 4 players", 11, {"players": 4, "hero_selection": "single_draft"}, None,
+     ("random", "sensible") * 2),
+    ("random draft from a public pool, 3 players", 12, {"players": 3, "hero_selection": "random_draft"}, None,
+     ("sensible", "random", "random")),
+    ("player draft, 6 players", 13, {"players": 6, "hero_selection": "player_draft", "round_limit": 4}, None,
+     ("sensible",) * 6),
+    ("pick and ban, 4 players", 14, {"players": 4, "hero_selection": "pick_and_ban"}, None,
+     ("sensible", "sensible", "random", "random")),
 ]
 
 

@@ -15,6 +15,8 @@
 - Low life: when its team has one life counter left and is not behind, or is ahead in the last round,
   it keeps away from enemies (or their reach) and values defence cards in hand more; it still takes
   a certain kill.
+- Hero selection (draft.py): a team mix — a melee hero and a ranged one first, then a style the team lacks;
+  a ban takes the hero the enemy team would pick by the same measure.
 - Any other decision (a later one, e.g. card-text choices): the first legal action that is not a skip.
 
 Enemy hands are never seen: their best defence is worked out from their printed deck less their public
@@ -38,12 +40,36 @@ class SensibleBot(Bot):
         if not legal:
             return None
         try:
-            choice = _Reading(view, rng).choose(legal)
+            if view.get("phase") == "draft":
+                choice = self.choose_hero(view, legal, rng)
+            else:
+                choice = _Reading(view, rng).choose(legal)
         except FALLBACK_ERRORS:
             if self.strict:
                 raise
             choice = None
         return choice if choice in legal else fallback(legal)
+
+    # --- hero selection (draft.py) -----------------------------------------------------------
+
+    @staticmethod
+    def choose_hero(view, legal, rng):
+        """A pick that mixes the team (a melee and a ranged hero first, then a style it lacks, never a second
+        of a style while another is open); a ban denies the enemy team its best pick by the same measure."""
+        draft = view["draft"]
+        step = draft["steps"][draft["next"]]
+        style = {h: c["style"] for h, c in draft["catalogue"].items()}
+        slots = {s["slot"]: s["team"] for s in draft["steps"] if s["do"] == "pick"}
+
+        def value(hero, team):
+            have = [style[p] for slot, p in enumerate(draft["picks"]) if p and slots[slot] == team]
+            wanted = [s for s in ("melee", "ranged") if s not in have]
+            return (3.0 if style[hero] in wanted else 0.0) + (1.0 if style[hero] not in have else -2.0)
+        team = step["team"] if step["do"] == "pick" else \
+            next(t for t in ("red", "blue") if t != step["team"])          # a ban: what the enemy would take
+        scored = [(value(a[1], team), a) for a in legal]
+        top = max(v for v, _ in scored)
+        return rng.choice([a for v, a in scored if v == top])
 
 
 def fallback(legal: list):

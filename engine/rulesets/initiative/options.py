@@ -35,6 +35,12 @@ OPTIONS = (
            "one of its own back from the board first.", minimum=1, maximum=6),
     Option("round_limit", 10, "P1-4", "Rounds after which a game of part 1 (no lane yet) ends; the team with "
            "more life counters left wins, equal is a draw.", minimum=1, maximum=60),
+    # hero selection (draft.py): the rulebook's p. 22 variants, read as P1-9 says
+    Option("hero_selection", "given", "P1-8", "How heroes are chosen: 'given' (the setup names them, or the seed "
+           "draws them), or picked before the first turn from the coin's team on: 'all_random', 'all_pick', "
+           "'single_draft', 'random_draft', 'player_draft', 'pick_and_ban' (P1-9).",
+           choices=("given", "all_random", "all_pick", "single_draft", "random_draft", "player_draft",
+                    "pick_and_ban")),
 )
 
 SETTLED = {

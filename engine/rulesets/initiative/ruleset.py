@@ -10,14 +10,14 @@ from ...core.events import EventLog
 from ...core.rng import Rng
 from ...core.ruleset import Capabilities, Ruleset, register
 from ...core.seats import Seat
-from . import actions, levelling, text, turn
+from . import actions, draft, levelling, text, turn
 from .board import BUILTIN_MAP, builtin_board, load_board_file
 from .bots import SensibleBot
 from .heroes import BUILTIN_HEROES, builtin_heroes, load_heroes_file
 from .options import OPTIONS, SETTLED
 from .position import build_position, check_position
 from .seating import hero_seats, life_counters, team_of
-from .state import TEAMS, Game, HeroState
+from .state import TEAMS, Game
 from .view import secrets as view_secrets, view as make_view
 
 SETUP_STREAM = 99          # the PRNG stream that picks the default heroes, apart from the game's own
@@ -42,7 +42,10 @@ class Initiative(Ruleset):
         return tuple(Seat(str(seat), team_of(seat)) for seat in range(options["players"]))
 
     def default_setup(self, options: dict, seed: int) -> dict:
-        """Heroes drawn from the seed: each team's from a shuffle of all heroes (repeating when it runs out)."""
+        """Heroes drawn from the seed: each team's from a shuffle of all heroes (repeating when it runs out).
+        With a selection phase (option hero_selection, draft.py) the setup is {}."""
+        if draft.selecting(options):
+            return {}
         rng = Rng(seed, SETUP_STREAM)
         ids = sorted(builtin_heroes().heroes)
         pools = {team: [] for team in TEAMS}
@@ -56,7 +59,10 @@ class Initiative(Ruleset):
         return {"heroes": chosen}
 
     def check_setup(self, setup: dict, options: dict) -> dict:
-        """{"heroes": [hero id per hero, in hero order]} or {"position": {...}} (position.py)."""
+        """{"heroes": [hero id per hero, in hero order]} or {"position": {...}} (position.py); {} when the heroes
+        are picked in the game (option hero_selection, draft.py)."""
+        if draft.selecting(options):
+            return draft.check_setup(setup, options)
         wanted = len(hero_seats(options))
         if isinstance(setup, dict) and set(setup) == {"position"}:
             normal = {"position": check_position(setup["position"])}
@@ -80,23 +86,17 @@ class Initiative(Ruleset):
             game = build_position(setup["position"], board, content, options, hero_seats(options), seed, log)
             turn.start_turn(game)
             return game
-        heroes, placed = [], {team: 0 for team in TEAMS}
-        for index, (seat, hero_id) in enumerate(zip(hero_seats(options), setup["heroes"])):
-            team = team_of(seat)
-            spawn = board.hero_spawns[team][placed[team]]
-            placed[team] += 1
-            hand = content.heroes[hero_id].starting_hand(content.cards)
-            deck = [c for c in content.heroes[hero_id].cards if c not in hand]
-            heroes.append(HeroState(index, seat, team, hero_id, spawn, sorted(hand), deck))
+        selecting = draft.selecting(options)
+        heroes = [] if selecting else draft.make_heroes(content, board, options, setup["heroes"])
         coin = rng.choice(TEAMS)
         life = life_counters(options)
         game = Game(board, content, dict(options), heroes, coin, {team: life for team in TEAMS}, rng, log)
         log.emit("coin", "F-S1", coin=coin)
         log.emit("life", "F-S3", each=life)
-        for hero in heroes:
-            log.emit("hero", "F-S4", hero=hero.index, seat=hero.seat, team=hero.team, name=hero.hero,
-                     space=list(hero.position), hand=list(hero.hand))
-        turn.start_turn(game)
+        if selecting:
+            draft.start(game)            # P1-8: picks from the coin's team on; F-S4 and the first turn follow
+        else:
+            draft.begin_play(game)
         return game
 
     def validate_cards(self, path=None) -> list[str]:
@@ -120,6 +120,8 @@ class Initiative(Ruleset):
     # --- the contract ----------------------------------------------------------------------
 
     def decision(self, game: Game):
+        if game.phase == "draft" and game.result is None:
+            return draft.decision(game)
         kind = turn.pending_kind(game)
         if kind is None:
             return None
@@ -146,6 +148,9 @@ class Initiative(Ruleset):
         return Decision((hero.seat,), {hero.seat: actions.defend_options(game, hero)}, "defend", dict(pending))
 
     def apply(self, game: Game, moves: dict) -> None:
+        if game.phase == "draft":
+            draft.apply(game, moves)
+            return
         kind = turn.pending_kind(game)
         if kind == "select":
             turn.play_cards(game, moves)
@@ -185,6 +190,8 @@ class Initiative(Ruleset):
         """The same game with one hand card of another seat's hero swapped with one of its upgrade pool."""
         if game.result is not None:
             return None
+        if game.phase == "draft":
+            return draft.private_variant(game, seat, rng)
         variant = copy.copy(game)
         variant.heroes = copy.deepcopy(game.heroes)
         others = [h for h in variant.heroes if h.seat != seat and h.hand and h.deck]

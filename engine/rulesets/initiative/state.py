@@ -47,7 +47,7 @@ class HeroState:
 
 @dataclass
 class Game:
-    """The whole game. `phase`: select → resolve (with order/respawn/act/defend prompts) → … → end_of_round
+    """The whole game. `phase`: (draft: hero selection, draft.py) → select → resolve (with order/respawn/act/defend prompts) → … → end_of_round
     (after turn 4, round_end.py) → select … → over."""
 
     board: object
@@ -73,6 +73,7 @@ class Game:
     scheduled: list = field(default_factory=list)    # active effects due later (P1-5): {"hero", "card", "at", "turn", "steps"}
     # levelling (levelling.py)
     levelled: list = field(default_factory=list)     # hero indices that levelled up this End of Round (pity coin)
+    draft: dict | None = None                        # hero selection (draft.py, P1-8); None: heroes given
 
     def hero_at(self, hex_) -> HeroState | None:
         """The hero standing on `hex_`, if any."""
@@ -99,7 +100,7 @@ class Game:
 
     def to_data(self) -> dict:
         """The whole state as JSON-able data."""
-        return {"round": self.round, "turn": self.turn, "phase": self.phase, "round_step": self.round_step,
+        data = {"round": self.round, "turn": self.turn, "phase": self.phase, "round_step": self.round_step,
                 "coin": self.coin,
                 "life": dict(self.life), "heroes": [h.to_data() for h in self.heroes],
                 "played": {str(k): v for k, v in sorted(self.played.items())}, "unresolved": list(self.unresolved),
@@ -108,3 +109,6 @@ class Game:
                 "tokens": [dict(t) for t in self.tokens], "scheduled": [dict(e) for e in self.scheduled],
                 "levelled": list(self.levelled),
                 "rng": self.rng.to_data(), "result": None if self.result is None else self.result.to_data()}
+        if self.draft is not None:                   # hero selection (draft.py): absent when heroes are given
+            data["draft"] = {k: (list(v) if isinstance(v, list) else v) for k, v in self.draft.items()}
+        return data

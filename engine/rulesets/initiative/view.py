@@ -21,8 +21,13 @@ what another hero might hold without seeing which cards it does hold.
 Hidden while the game lasts: other seats' hands and upgrade pools (only their counts are shown).
 Cards chosen in the selection stay with the session until every seat has played (S1-R6), so no
 view shows them before the reveal. Resolved and discarded cards are public.
+
+With a hero selection (option hero_selection, draft.py) the view also holds "draft": the steps, picks,
+bans and pool (public), a single draft's "offer" (the picking seat's list; others see its length) and,
+while selecting (phase "draft", "heroes" still []), a "catalogue" {hero id: {"name", "style"}}.
 """
 
+from . import draft as selection
 from .state import Game
 
 
@@ -41,19 +46,23 @@ def view(game: Game, seat) -> dict:
         ids.update(c for c in hero.dashboard + hero.discard + [hero.ultimate] if c)
         heroes.append(data)
     ids.update(c for c in game.played.values() if c)
-    return {"round": game.round, "turn": game.turn, "phase": game.phase, "coin": game.coin, "life": dict(game.life),
+    data = {"round": game.round, "turn": game.turn, "phase": game.phase, "coin": game.coin, "life": dict(game.life),
             "board": game.board.data, "heroes": heroes,
             "played": {str(i): c for i, c in sorted(game.played.items())}, "unresolved": list(game.unresolved),
             "acting": game.acting, "pending": game.pending,
             "tokens": [dict(t) for t in game.tokens], "scheduled": [dict(e) for e in game.scheduled],
             "cards": {c: game.content.printed[c] for c in sorted(ids)},
             "options": dict(game.opts), "result": None if game.result is None else game.result.to_data()}
-
+    if game.draft is not None:                       # hero selection (draft.py): picks and bans are public
+        data["draft"] = selection.view(game, seat)
+    return data
 
 
 def secrets(game: Game, seat) -> list:
     """Other seats' hands and upgrade pools while the game lasts."""
     if game.result is not None:
         return []
+    if game.phase == "draft":                        # a single draft's offer (draft.py)
+        return selection.secrets(game, seat)
     return [{"secret": "hand", "hero": h.index, "cards": sorted(h.hand)} for h in game.heroes
             if h.seat != seat and h.hand and len(h.hand) + len(h.deck) > 1]
