@@ -203,3 +203,17 @@ def test_F_L1_a_minion_outside_the_battle_zone_returns_by_the_shortest_path_its_
 
 def test_P1_4_the_round_limit_is_off_by_default():
     assert next(o for o in Initiative.options if o.key == "round_limit").default == 0
+
+
+def test_P1_9_a_minion_target_takes_no_marker_and_the_attack_goes_on():
+    """P1-9: "the target gets a Poison marker" before the attack does nothing to a minion; the minion is defeated."""
+    session = at({"heroes": ["brannoc@12,4 hand=brannoc_red2b+brannoc_gold", "isra@16,6"],
+                  "minions": ["blue melee@13,4", "blue melee@14,6"]})
+    to_act(session, ["brannoc_red2b", "isra_silver"], 0)
+    answer(session, ["attack"])
+    assert legal(session) == [["minion", 0]]
+    events = answer(session, ["minion", 0])
+    assert of(events, "P1-9") == [{"kind": "no_effect", "rule": "P1-9", "hero": 0, "minion": 0, "step": "marker",
+                                   "card": "brannoc_red2b"}]
+    assert of(events, "F-A5")[-1]["kind"] == "minion_defeated" and of(events, "S1-R21")
+    assert all(h.markers == [] for h in session.state.heroes)
