@@ -1,4 +1,4 @@
-"""Rule tests for the lane: minions (F-S5, F-A5, F-D6, F-D7, F-K4, F-K5, F-L1, F-L2), the lane push (P1-8,
+"""Rule tests for the lane: minions (F-S5, F-A5, F-D6, F-D7, F-K4, F-K5, F-L1, F-L2), the lane push (P1-10,
 A1-10), the minion battle (G1-4), wave counters (F-S2) and the lane's victories (F-W1, F-W2)."""
 
 from engine.core import Session
@@ -56,7 +56,7 @@ def test_F_A5_F_K4_an_attacked_minion_is_simply_defeated_and_pays_two_coins_frie
                                    "type": "melee"}]
     game = session.state
     assert [m["id"] for m in game.minions] == [1, 2] and game.heroes[0].coins == 2
-    assert not of(events, "F-D3") and not of(events, "P1-8")       # no defence; blue keeps a minion: no push
+    assert not of(events, "F-D3") and not of(events, "P1-10")       # no defence; blue keeps a minion: no push
     step(session)
     assert session.decision.kind == "choose_action" and session.state.acting == 1
 
@@ -70,15 +70,15 @@ def test_F_D7_a_heavy_minion_is_immune_while_a_friendly_non_heavy_one_is_in_its_
     assert session.state.minions == [{"id": 0, "team": "blue", "type": "heavy", "space": [13, 4]}]
 
 
-def test_F_K4_a_heavy_pays_four_and_P1_8_its_defeat_as_the_last_minion_pushes_the_lane_mid_turn():
-    """F-K4, F-S2, F-K5, F-L2 and P1-8: the push runs inside the action; the turn goes on in initiative order."""
+def test_F_K4_a_heavy_pays_four_and_P1_10_its_defeat_as_the_last_minion_pushes_the_lane_mid_turn():
+    """F-K4, F-S2, F-K5, F-L2 and P1-10: the push runs inside the action; the turn goes on in initiative order."""
     session = at({"heroes": ["brannoc@12,4", "isra@16,6"], "minions": ["blue heavy@13,4", "red melee@9,7"]})
     strike(session)
     assert legal(session) == [["minion", 0]]                  # alone, the heavy is not immune (F-D7)
     events = answer(session, ["minion", 0])
     assert of(events, "F-K4")[0]["coins"] == 4 and session.state.heroes[0].coins == 4
     assert of(events, "F-S2") == [{"kind": "wave", "rule": "F-S2", "team": "red", "left": 2}]
-    assert of(events, "P1-8") == [{"kind": "lane_push", "rule": "P1-8", "winner": "red", "loser": "blue",
+    assert of(events, "P1-10") == [{"kind": "lane_push", "rule": "P1-10", "winner": "red", "loser": "blue",
                                    "from": "causeway", "to": "blue_shore"}]
     assert [(e["team"], e["space"], e["why"]) for e in of(events, "F-K5")] == [("red", [9, 7], "lane push")]
     game = session.state
@@ -95,13 +95,13 @@ def test_F_K4_a_heavy_pays_four_and_P1_8_its_defeat_as_the_last_minion_pushes_th
 
 def test_F_L2_A1_10_respawn_is_limited_by_spawn_points_a_token_goes_first_a_unit_displaces():
     """F-L2: no respawn beyond the zone's spawn points of that type; A1-10: the owning team places a displaced
-    minion in the nearest empty space of the Battle Zone; P1-8: a token on a spawn point is removed first."""
+    minion in the nearest empty space of the Battle Zone; P1-10: a token on a spawn point is removed first."""
     session = at({"heroes": ["brannoc@12,4", "isra@19,6"], "minions": ["blue melee@13,4"],
                   "tokens": ["rubble@17,6 hero=0"]})
     strike(session)
     session.state.minions.append({"id": 9, "team": "red", "type": "melee", "space": [19, 4]})   # already there
     events = answer(session, ["minion", 0])
-    assert of(events, "P1-8")[1] == {"kind": "token_removed", "rule": "P1-8", "space": [17, 6], "token": "rubble",
+    assert of(events, "P1-10")[1] == {"kind": "token_removed", "rule": "P1-10", "space": [17, 6], "token": "rubble",
                                      "why": "a minion respawns here"}
     refused = [e for e in of(events, "F-L2") if e["kind"] == "minion_not_respawned"]
     assert refused == [{"kind": "minion_not_respawned", "rule": "F-L2", "team": "red", "type": "melee",
@@ -205,15 +205,15 @@ def test_P1_4_the_round_limit_is_off_by_default():
     assert next(o for o in Initiative.options if o.key == "round_limit").default == 0
 
 
-def test_P1_9_a_minion_target_takes_no_marker_and_the_attack_goes_on():
-    """P1-9: "the target gets a Poison marker" before the attack does nothing to a minion; the minion is defeated."""
+def test_P1_11_a_minion_target_takes_no_marker_and_the_attack_goes_on():
+    """P1-11: "the target gets a Poison marker" before the attack does nothing to a minion; the minion is defeated."""
     session = at({"heroes": ["brannoc@12,4 hand=brannoc_red2b+brannoc_gold", "isra@16,6"],
                   "minions": ["blue melee@13,4", "blue melee@14,6"]})
     to_act(session, ["brannoc_red2b", "isra_silver"], 0)
     answer(session, ["attack"])
     assert legal(session) == [["minion", 0]]
     events = answer(session, ["minion", 0])
-    assert of(events, "P1-9") == [{"kind": "no_effect", "rule": "P1-9", "hero": 0, "minion": 0, "step": "marker",
+    assert of(events, "P1-11") == [{"kind": "no_effect", "rule": "P1-11", "hero": 0, "minion": 0, "step": "marker",
                                    "card": "brannoc_red2b"}]
     assert of(events, "F-A5")[-1]["kind"] == "minion_defeated" and of(events, "S1-R21")
     assert all(h.markers == [] for h in session.state.heroes)

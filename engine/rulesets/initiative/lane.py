@@ -3,7 +3,7 @@
 F-S2 wave counters, F-S5 minions at setup, F-A5 an attacked minion is simply defeated, F-D6 minion
 defence modifiers (once, before the defender's card: A1-9), F-D7 heavy immunity, F-K4 coins for a
 minion, F-K5 "remove" pays none, F-L1 minions return to the Battle Zone, F-L2 respawn limits, the
-lane push (spec §4 LANE_PUSH, P1-8) with displaced minions (A1-10), F-W1 and F-W2.
+lane push (spec §4 LANE_PUSH, P1-10) with displaced minions (A1-10), F-W1 and F-W2.
 
 A minion is `{"id": n, "team", "type": "melee"|"ranged"|"heavy", "space": [q, r]}` in `game.minions`.
 The lane's prompts (answered through ruleset.decision/apply):
@@ -133,7 +133,7 @@ def gone(game: Game, team: str) -> None:
         push(game, team)
 
 
-# --- the lane push (§4 LANE_PUSH, P1-8; F-S2, F-W1, F-W2, F-L2, A1-10) -----------------------------------
+# --- the lane push (§4 LANE_PUSH, P1-10; F-S2, F-W1, F-W2, F-L2, A1-10) -----------------------------------
 
 def push(game: Game, loser: str) -> None:
     """Flip a wave counter (the last: F-W2), move the Battle Zone toward the loser's Throne (into it: F-W1),
@@ -148,7 +148,7 @@ def push(game: Game, loser: str) -> None:
     old = game.battle_zone
     step = -1 if loser == TEAMS[0] else 1                 # the red Throne is the lane's first zone
     game.battle_zone = lane[lane.index(old) + step]
-    game.log.emit("lane_push", "P1-8", winner=winner, loser=loser, to=game.battle_zone, **{"from": old})
+    game.log.emit("lane_push", "P1-10", winner=winner, loser=loser, to=game.battle_zone, **{"from": old})
     if game.battle_zone == game.board.throne(loser).id:
         win(game, winner, "F-W1", f"team {winner} pushed the lane into the {loser} Throne")
         return
@@ -174,7 +174,7 @@ def respawn(game: Game) -> None:
                 token = game.token_at(space)
                 if token is not None:
                     game.tokens.remove(token)
-                    game.log.emit("token_removed", "P1-8", space=list(space), token=token["token"],
+                    game.log.emit("token_removed", "P1-10", space=list(space), token=token["token"],
                                   why="a minion respawns here")
                 if space in game.obstacles():
                     displaced.append({"team": team, "type": kind, "from": list(space)})
@@ -221,8 +221,8 @@ def win(game: Game, team: str, rule: str, why: str) -> None:
 
 def return_strays(game: Game) -> bool:
     """F-L1: a minion outside the Battle Zone returns at once by the shortest path of empty spaces (to the
-    nearest Battle Zone space that path reaches; the team chooses among equally near ones, P1-10); with no
-    such path, to the nearest empty Battle Zone space (P1-10). True when a minion was returned or a choice is asked."""
+    nearest Battle Zone space that path reaches; the team chooses among equally near ones, P1-12); with no
+    such path, to the nearest empty Battle Zone space (P1-12). True when a minion was returned or a choice is asked."""
     zone = game.board.zone_of
     stray = next((m for m in game.minions if zone[tuple(m["space"])] != game.battle_zone), None)
     if stray is None:

@@ -265,7 +265,7 @@ def chosen(game: Game, m: dict, step: dict, action) -> None:
                     and hexes.distance(tuple(x["space"]), hero.position) <= reach]
         if shielded:                                     # F-D7: in reach, but immune
             game.log.emit("immune", "F-D7", hero=hero.index, minions=shielded)
-    if do == "_target" and action[0] == "minion":                # F-A5: a minion is a unit (P1-9)
+    if do == "_target" and action[0] == "minion":                # F-A5: a minion is a unit (P1-11)
         m["minion"] = action[1]
         card = _card(game, m)
         game.log.emit("attack", "F-A5", hero=hero.index, minion=action[1], card=card.id, ranged=card.ranged)
@@ -327,8 +327,8 @@ def perform(game: Game, m: dict, step: dict) -> bool:
             m["again"], m["repeat_optional"] = step["times"], bool(step.get("optional"))
         return True
     if m.get("minion") is not None and refers_to_target(step) and do in ("marker", "modify"):
-        game.log.emit("no_effect", "P1-9", hero=hero.index, minion=m["minion"], step=do, card=m["card"])
-        return True                                      # P1-9: a minion carries no marker or stat effect
+        game.log.emit("no_effect", "P1-11", hero=hero.index, minion=m["minion"], step=do, card=m["card"])
+        return True                                      # P1-11: a minion carries no marker or stat effect
     if not _doable(game, m, step):
         return False
     target = game.heroes[m["target"]] if m["target"] is not None else None
