@@ -13,13 +13,16 @@ CENTRE = hexes.from_offset(12, 4)                 # an open space of the Causewa
 EAST = hexes.add(CENTRE, (1, 0))
 
 
-def start(players=4, heroes=None, coin="red", **options) -> Session:
-    """A new game with these options; heroes by default alternate Brannoc (red) and Isra (blue)."""
+def start(players=4, heroes=None, coin="red", minions=False, **options) -> Session:
+    """A new game with these options; heroes by default alternate Brannoc (red) and Isra (blue).
+    The set-up's minions (F-S5) are taken off unless `minions`: rule tests place the pieces they need."""
     options = {"players": players, **options}
     resolved = resolve_options(Initiative.options, options)
     heroes = heroes or ["brannoc" if team_of(seat) == "red" else "isra" for seat in hero_seats(resolved)]
     session = Session.start("initiative", seed=0, options=options, setup={"heroes": heroes})
     session.state.coin = coin
+    if not minions:
+        session.state.minions = []
     return session
 
 

@@ -59,6 +59,15 @@ def test_a_position_travels_in_the_record_and_replays_to_the_same_digest():
     ({"heroes": ["brannoc@0,4", "isra@off", "brannoc@2,4", "isra@5,4"], "tokens": ["rock@1,4 hero=1"]}, "kind"),
     ({"heroes": ["brannoc@0,4", "isra@off", "brannoc@2,4", "isra@5,4"], "tokens": ["rubble@1,4 hero=4"]}, "hero=3"),
     ({"heroes": ["brannoc@0,4", "isra@off", "brannoc@2,4", "isra@5,4"], "tokens": ["rubble@1,4"]}, "'tokens'"),
+    ({"heroes": ["brannoc@0,4", "isra@off", "brannoc@2,4", "isra@5,4"], "minions": ["red melee"]}, "team type"),
+    ({"heroes": ["brannoc@0,4", "isra@off", "brannoc@2,4", "isra@5,4"], "minions": ["red"]}, "'minions'"),
+    ({"heroes": ["brannoc@0,4", "isra@off", "brannoc@2,4", "isra@5,4"], "minions": ["green melee@9,4"]}, "team type"),
+    ({"heroes": ["brannoc@0,4", "isra@off", "brannoc@2,4", "isra@5,4"], "minions": ["red archer@9,4"]}, "team type"),
+    ({"heroes": ["brannoc@0,4", "isra@off", "brannoc@2,4", "isra@5,4"], "minions": ["red melee@0,4"]}, "same space"),
+    ({"heroes": ["brannoc@0,4", "isra@off", "brannoc@2,4", "isra@5,4"], "minions": ["red melee@0,0"]}, "not an open"),
+    ({"heroes": ["brannoc@0,4", "isra@off", "brannoc@2,4", "isra@5,4"], "battle_zone": "red_throne"}, "battle_zone"),
+    ({"heroes": ["brannoc@0,4", "isra@off", "brannoc@2,4", "isra@5,4"], "battle_zone": 3}, "battle_zone"),
+    ({"heroes": ["brannoc@0,4", "isra@off", "brannoc@2,4", "isra@5,4"], "waves": 0}, "'waves'"),
 ])
 def test_a_bad_position_is_one_line_naming_what_is_wrong(position, words):
     with pytest.raises(BadSetup) as error:
@@ -66,7 +75,7 @@ def test_a_bad_position_is_one_line_naming_what_is_wrong(position, words):
     assert words in str(error.value) and "\n" not in str(error.value)
 
 
-WORDS = st.sampled_from(["rubble@9,4", "hero=0", "hero=9", "brannoc@0,4", "isra@5,4", "isra@off", "brannoc@2,4", "hand=", "hand=brannoc_gold",
+WORDS = st.sampled_from(["rubble@9,4", "red", "blue", "melee@9,7", "heavy@15,5", "ranged@0,4", "hero=0", "hero=9", "brannoc@0,4", "isra@5,4", "isra@off", "brannoc@2,4", "hand=", "hand=brannoc_gold",
                          "dashboard=brannoc_red1", "level=8", "level=99", "coins=3", "poison", "@", "=", "+", ",",
                          "-1,-1", "9" * 30, "\ud800", "\n", "名", "\x00", "NaN", "brannoc@1e9,4"])
 TEXTS = st.one_of(st.lists(WORDS, max_size=14).map(" ".join), st.text(max_size=60))
@@ -91,6 +100,27 @@ def accepted_or_one_line(position):
        st.integers(-3, 70), st.integers(-1, 6), st.lists(TEXTS, max_size=3))
 def test_any_hero_descriptions_are_a_position_or_one_line(heroes, coin, rnd, turn, tokens):
     accepted_or_one_line({"heroes": heroes, "coin": coin, "round": rnd, "turn": turn, "tokens": tokens})
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(TEXTS, max_size=6), st.sampled_from(["causeway", "red_shore", "blue_throne", "", None, 7]),
+       st.sampled_from([None, 0, 1, 3, 14, 15, "2", True]))
+def test_any_lane_keys_are_a_position_or_one_line(minions, zone, waves):
+    lane = {"minions": minions, "battle_zone": zone, "waves": waves}
+    accepted_or_one_line({**GOOD, **{k: v for k, v in lane.items() if v is not None}})
+
+
+def test_a_position_sets_minions_the_battle_zone_and_the_waves():
+    session = start({**GOOD, "minions": ["red melee@9,7", "blue heavy@17,4"], "battle_zone": "blue_shore",
+                     "waves": 2})
+    game = session.state
+    assert game.minions == [{"id": 0, "team": "red", "type": "melee", "space": [9, 7]},
+                            {"id": 1, "team": "blue", "type": "heavy", "space": [17, 4]}]
+    assert (game.battle_zone, game.waves) == ("blue_shore", 2) and (9, 7) in game.obstacles()
+    plain = start(GOOD).state
+    assert (plain.minions, plain.battle_zone, plain.waves) == ([], "causeway", 3)   # none unless listed; F-S2
+    view = session.view(0)
+    assert (view["minions"], view["battle_zone"], view["waves"]) == (game.minions, "blue_shore", 2)
 
 
 @settings(max_examples=300, deadline=None)

@@ -16,7 +16,7 @@ The text of a primary action and the action's own steps run in text.py (answers 
 from itertools import combinations
 
 from ...core.outcome import Outcome
-from . import hexes, levelling, stats
+from . import hexes, lane, levelling, stats
 from .state import Game, HeroState, other
 
 ASSIST = (1, 1, 1, 2, 2, 2, 3, 3)       # F-K2: assist coins by the defeated hero's level
@@ -90,7 +90,8 @@ def fast_travel_spaces(game: Game, hero: HeroState) -> list:
     """F-A2: any empty space of this zone or an adjacent one, when neither zone holds an enemy unit."""
     board = game.board
     here = board.zone_of[hero.position]
-    enemy_zones = {board.zone_of[h.position] for h in game.heroes if h.team != hero.team and h.position}
+    enemy_zones = {board.zone_of[h.position] for h in game.heroes if h.team != hero.team and h.position} \
+        | {board.zone_of[tuple(m["space"])] for m in game.minions if m["team"] != hero.team}
     if here in enemy_zones:
         return []
     zones = [z for z in board.zones if z == here or (z not in enemy_zones and z in board.neighbour_zones[here])]
@@ -107,7 +108,7 @@ def move_spaces(game: Game, hero: HeroState, steps: int) -> list:
 def attack_possible(game: Game, hero: HeroState, card) -> bool:
     """An attack is offered when an enemy is in reach now, or when its "before the attack" text may move the
     hero first (F-D2 step 1: the target is picked after that move)."""
-    if enemies_in_reach(game, hero, card):
+    if enemies_in_reach(game, hero, card) or lane.targets(game, hero, stats.attack_range(game, hero, card)):
         return True
     return any(s.get("when", "now") in ("now", "before_attack") and s["do"] in ("move", "place", "swap", "choose")
                for s in card.effect)
@@ -254,16 +255,26 @@ STEP_DOERS = {"modify": _modify, "marker": _marker, "push": _push, "coins": _coi
 def ask_defence(game: Game, m: dict) -> bool:
     """F-D2 steps 2–3: the target still in reach (else the attack fails), then its seat may discard a card."""
     from . import text
-    hero, target = game.heroes[m["hero"]], game.heroes[m["target"]]
-    card = game.content.cards[m["card"]]
+    hero, card = game.heroes[m["hero"]], game.content.cards[m["card"]]
+    if m.get("minion") is not None:                        # F-A5: an attacked minion is simply defeated
+        minion = lane.by_id(game, m["minion"])
+        if minion is None or hexes.distance(tuple(minion["space"]), hero.position) > stats.attack_range(game, hero, card):
+            text.stop(game, m, {"do": "_defend"}, "F-D2", "the target is no longer in reach", "attack_fails")
+        else:
+            lane.defeat(game, minion, hero)
+        return True
+    target = game.heroes[m["target"]]
     if target.position is None or hexes.distance(target.position, hero.position) > stats.attack_range(game, hero, card):
         text.stop(game, m, {"do": "_defend"}, "F-D2", "the target is no longer in reach", "attack_fails")
         return True
     total = stats.attack_total(game, hero, card)
     levelling.cite_item(game, hero, card, "attack")
     game.log.emit("attack_total", "F-D1", hero=hero.index, target=target.index, attack=total, printed=card.value)
+    minions, parts = lane.defence_modifier(game, target)           # F-D2 step 2, once, before the card (A1-9)
+    if parts:
+        game.log.emit("minion_modifiers", "F-D6", hero=target.index, total=minions, minions=parts)
     game.pending = {"kind": "defend", "hero": target.index, "attacker": hero.index,
-                    "attack": total, "ranged": card.ranged, "resume": m}
+                    "attack": total, "ranged": card.ranged, "minions": minions, "resume": m}
     return True
 
 
@@ -280,7 +291,8 @@ def defend(game: Game, action) -> None:
     from . import text
     pending = game.pending
     target = game.heroes[pending["hero"]]
-    defense = {"card": None, "attack": pending["attack"], "ranged": pending["ranged"], "attacker": pending["attacker"]}
+    defense = {"card": None, "attack": pending["attack"], "ranged": pending["ranged"], "attacker": pending["attacker"],
+               "minions": pending.get("minions", 0)}
     steps = [{"do": "_defense_total"}]
     card = None
     if action[0] == "defend":
@@ -306,7 +318,7 @@ def defence_total(game: Game, m: dict) -> None:
         defended = False
     else:
         card = game.content.cards[defense["card"]]
-        total = stats.defense_total(game, target, card)
+        total = stats.defense_total(game, target, card) + defense.get("minions", 0)      # F-D6
         levelling.cite_item(game, target, card, "defense")
         blocked = card.block == ("ranged_attack" if defense["ranged"] else "melee_attack")
         defended = blocked or total >= defense["attack"]
@@ -342,7 +354,7 @@ def defeat(game: Game, hero: HeroState, attacker: HeroState) -> None:
 
 
 def round_limit(game: Game) -> None:
-    """P1-4: without the lane (part 2) a game ends after the round limit: more life counters left wins."""
+    """P1-4: with the option set, a game ends after the round limit: more life counters left wins."""
     red, blue = game.life["red"], game.life["blue"]
     if red == blue:
         game.result = Outcome.draw("equal life counters at the round limit", "P1-4")

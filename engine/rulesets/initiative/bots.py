@@ -27,6 +27,7 @@ from ...core.bots import Bot
 from . import botsense as sense, hexes
 
 SKIPS = ("skip", "decline", "pass", "no_defense", "hold")
+MINION_SCORE = 1.0          # attacking a minion when no hero is in reach: coins and the lane
 FALLBACK_ERRORS = (KeyError, TypeError, ValueError, IndexError, AttributeError, ZeroDivisionError)
 
 
@@ -95,10 +96,12 @@ class _Reading:
         self.team = self.mine[0]["team"] if self.mine else None
         self.enemies = [h for h in self.heroes if h["team"] != self.team and h["position"]]
         self.units = {tuple(h["position"]) for h in self.heroes if h["position"]} \
-            | {tuple(t["space"]) for t in view.get("tokens", ())}          # tokens are obstacles too
+            | {tuple(t["space"]) for t in view.get("tokens", ())} \
+            | {tuple(m["space"]) for m in view.get("minions", ())}         # tokens and minions are obstacles too
+        self.enemy_minions = [m for m in view.get("minions", ()) if m["team"] != self.team]
         life = view["life"]
         ours, theirs = life.get(self.team, 0), sum(v for t, v in life.items() if t != self.team)
-        last_round = view["round"] >= view["options"].get("round_limit", 10 ** 6)
+        last_round = view["round"] >= (view["options"].get("round_limit") or 10 ** 6)      # 0: no limit
         at_stake = max((1 if h["level"] <= 3 else 2 if h["level"] <= 6 else 3 for h in self.heroes
                         if h["team"] == self.team), default=1)           # F-K3: counters one defeat costs
         self.cautious = (ours <= at_stake and ours >= theirs) or (ours > theirs and last_round)
@@ -354,7 +357,9 @@ class _Reading:
             if head == "attack":            # the target is chosen later (after any "before the attack" move)
                 reach = sense.attack_range(hero, card, self.now) + sense.pre_attack_move(card)
                 targets = [e for e in self.enemies if hexes_distance(here, e["position"]) <= reach]
-                return stay + max((self.attack_score(hero, card, t) for t in targets), default=-5.0)
+                minions = [m for m in self.enemy_minions if hexes_distance(here, m["space"]) <= reach]
+                return stay + max((self.attack_score(hero, card, t) for t in targets),
+                                  default=MINION_SCORE if minions else -5.0)
             if head == "move" and action[1] == "primary":       # the text first, then the destination
                 steps = sense.movement(hero, card, True, self.now)
                 spots = self.destinations(hero, steps)
@@ -404,6 +409,8 @@ class _Reading:
                 if do == "token" and self.enemies:             # an obstacle in the enemies' way
                     return -min(hexes_distance(space, e["position"]) for e in self.enemies)
                 return 0.0
+            if head == "minion":                               # F-K4 coins; the lane (a small first step)
+                return MINION_SCORE
             if head == "bullet":
                 return sum(self.step_value(hero, s, here) for s in step["options"][action[1]]) if here else 0.0
             if head == "repeat":

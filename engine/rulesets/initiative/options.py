@@ -33,8 +33,9 @@ OPTIONS = (
            "value ('with_defense') or 'any' card (a card without one adds 0).", choices=("with_defense", "any")),
     Option("token_supply", 2, "P1-6", "Tokens of each kind in a hero's supply; when it is empty the hero takes "
            "one of its own back from the board first.", minimum=1, maximum=6),
-    Option("round_limit", 10, "P1-4", "Rounds after which a game of part 1 (no lane yet) ends; the team with "
-           "more life counters left wins, equal is a draw.", minimum=1, maximum=60),
+    Option("round_limit", 0, "P1-4", "Rounds after which a game ends anyway (0: none, the game ends by the lane "
+           "or life counters, F-W1…F-W3); the team with more life counters left wins, equal is a draw.",
+           minimum=0, maximum=60),
     # hero selection (draft.py): the rulebook's p. 22 variants, read as P1-9 says
     Option("hero_selection", "given", "P1-8", "How heroes are chosen: 'given' (the setup names them, or the seed "
            "draws them), or picked before the first turn from the coin's team on: 'all_random', 'all_pick', "
@@ -53,6 +54,6 @@ SETTLED = {
     "G1-7": "the proposal is kept: a passing player has no card, so its off-board hero cannot respawn that turn",
     "A1-3": "ties are checked only for who acts next (S1-R12): a lower tie is settled when it reaches the top",
     "A1-8": "the defeated hero returns the markers it carries; markers it gave stay (the only reading of F-K1)",
-    "A1-9": "minion modifiers are part 2 (issue 13); they will be computed once, before the defender's card",
-    "A1-10": "displaced minions in a lane push are part 2 (issue 13)",
+    "A1-9": "minion modifiers are computed once, before the defender's card (the only reading of F-D2's order)",
+    "A1-10": "displaced minions are placed after every free spawn point is filled, nearest their blocked point",
 }

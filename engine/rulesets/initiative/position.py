@@ -2,23 +2,29 @@
 
     {"heroes": ["brannoc@0,4 hand=brannoc_strike+brannoc_guard level=2 coins=3 poison",
                 "isra@off", "brannoc@2,4", "isra@5,4 dashboard=isra_aim"],
-     "coin": "blue", "life": {"red": 2, "blue": 4}, "round": 2, "turn": 2, "tokens": ["rubble@9,4 hero=0"]}
+     "coin": "blue", "life": {"red": 2, "blue": 4}, "round": 2, "turn": 2, "tokens": ["rubble@9,4 hero=0"],
+     "minions": ["red melee@9,7", "blue heavy@15,5"], "battle_zone": "causeway", "waves": 2}
 
 One description per hero in play, in hero order (the seats running them follow from the options,
 `ruleset.hero_seats`). A hero is `hero_id@q,r` (axial coordinates) or `hero_id@off`, then optional
 words: `hand=` and `dashboard=` (the hero's own card ids joined by `+`; the hand defaults to the
 starting hand of F-S4 less the dashboard's cards, the dashboard fills slots from turn 1), `level=`, `coins=`, and marker names.
 The upgrade pool is the hero's other cards. A token is `kind@q,r hero=N` (N placed it, from its
-supply). A description comes from links, so every mistake is a BadSetup naming what is wrong.
+supply). A minion is `team type@q,r` (type melee, ranged or heavy); a position has no minion unless it lists
+some (one standing outside the Battle Zone returns to it at the first automatic step, F-L1). `battle_zone` is a
+lane zone other than a Throne (default: the middle zone, F-S5); `waves` the wave counters left (default F-S2's
+number for the game's length). A description comes from links, so every mistake is a BadSetup naming what is wrong.
 """
 
 from ...core.errors import BadSetup
 from ...core.rng import Rng
 from .effects import MARKERS, TOKENS
+from .lane import add as add_minion, middle, waves_for
 from .seating import life_counters, team_of
 from .state import SLOTS, TEAMS, Game, HeroState
 
-KEYS = {"heroes", "coin", "life", "round", "turn", "tokens"}
+KEYS = {"heroes", "coin", "life", "round", "turn", "tokens", "minions", "battle_zone", "waves"}
+MINION_TYPES = ("melee", "ranged", "heavy")
 MAX_WORDS = 12
 MAX_TEXT = 400
 
@@ -47,8 +53,21 @@ def check_position(position) -> dict:
     if not isinstance(tokens, list) or len(tokens) > 20 or not all(
             isinstance(t, str) and 0 < len(t) <= 40 and len(t.split()) == 2 for t in tokens):
         raise BadSetup("position 'tokens' must list at most 20 tokens ('rubble@q,r hero=N')")
-    return {"heroes": list(heroes), "coin": coin, "life": dict(life), "round": position.get("round", 1),
-            "turn": position.get("turn", 1), "tokens": list(tokens)}
+    minions = position.get("minions", [])
+    if not isinstance(minions, list) or len(minions) > 40 or not all(
+            isinstance(m, str) and 0 < len(m) <= 40 and len(m.split()) == 2 for m in minions):
+        raise BadSetup("position 'minions' must list at most 40 minions ('red melee@q,r')")
+    zone = position.get("battle_zone")
+    if zone is not None and (not isinstance(zone, str) or not 0 < len(zone) <= 40):
+        raise BadSetup("position 'battle_zone' must name a lane zone that is not a Throne")
+    waves = position.get("waves")
+    if waves is not None and (type(waves) is not int or not 1 <= waves <= 14):
+        raise BadSetup("position 'waves' must be a whole number from 1 to 14")
+    normal = {"heroes": list(heroes), "coin": coin, "life": dict(life), "round": position.get("round", 1),
+              "turn": position.get("turn", 1), "tokens": list(tokens)}
+    normal.update({k: v for k, v in (("minions", list(minions)), ("battle_zone", zone), ("waves", waves))
+                   if k in position})
+    return normal
 
 
 def build_position(position: dict, board, content, options: dict, seats: list, seed: int, log) -> Game:
@@ -60,14 +79,33 @@ def build_position(position: dict, board, content, options: dict, seats: list, s
     heroes = [_hero(index, seat, text, board, content, position["turn"])
               for index, (seat, text) in enumerate(zip(seats, position["heroes"]))]
     tokens = [_token(text, board, len(heroes)) for text in position.get("tokens", [])]
-    taken = [h.position for h in heroes if h.position is not None] + [tuple(t["space"]) for t in tokens]
+    minions = [_minion(text, board) for text in position.get("minions", [])]
+    taken = [h.position for h in heroes if h.position is not None] + [tuple(t["space"]) for t in tokens] \
+        + [tuple(m[2]) for m in minions]
     if len(set(taken)) != len(taken):
         raise BadSetup("position: two pieces stand on the same space")
     life = {team: position["life"].get(team, life_counters(options)) for team in TEAMS}
     game = Game(board, content, dict(options), heroes, position["coin"], life, Rng(seed), log)
     game.round, game.turn = position["round"], position["turn"]
     game.tokens = tokens
+    zone = position.get("battle_zone") or middle(board)
+    if zone not in board.lane or zone in (board.lane[0], board.lane[-1]):
+        raise BadSetup(f"position 'battle_zone' must be one of {', '.join(board.lane[1:-1])}; got {zone[:40]!r}")
+    game.battle_zone = zone
+    game.waves = position.get("waves") or waves_for(options)
+    for team, kind, space in minions:
+        add_minion(game, team, kind, space)
     return game
+
+
+def _minion(text: str, board) -> tuple:
+    """One minion from `team type@q,r`."""
+    team, rest = text.split()
+    kind, sep, at = rest.partition("@")
+    if team not in TEAMS or not sep or kind not in MINION_TYPES:
+        raise BadSetup(f"position minion {text[:40]!r} must be 'team type@q,r': a team of {', '.join(TEAMS)} and a "
+                       f"type of {', '.join(MINION_TYPES)}")
+    return team, kind, _space("position minion", at, board)
 
 
 def _token(text: str, board, heroes: int) -> dict:

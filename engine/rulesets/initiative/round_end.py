@@ -27,7 +27,9 @@ def step(game: Game) -> None:
 
 
 def minion_battle(game: Game) -> None:
-    """G1-4 step 1: the team with fewer minions in the Battle Zone removes the difference (part 2: lane)."""
+    """G1-4 step 1: the team with fewer minions in the Battle Zone removes the difference (lane.py)."""
+    from . import lane
+    lane.minion_battle(game)
 
 
 def clear_board(game: Game) -> None:
@@ -40,7 +42,9 @@ def clear_board(game: Game) -> None:
 
 
 def lane_push(game: Game) -> None:
-    """G1-4 step 3: the push the minion battle made due (part 2: lane)."""
+    """G1-4 step 3: the push the minion battle made due (lane.py)."""
+    from . import lane
+    lane.lane_push(game)
 
 
 def retrieve(game: Game) -> None:
@@ -66,7 +70,7 @@ def pity_coin(game: Game) -> None:
 def finish(game: Game) -> None:
     """The round is over: the round limit (P1-4), else the next round's first turn."""
     from . import actions, turn
-    if game.round >= game.opts["round_limit"]:
+    if game.opts["round_limit"] and game.round >= game.opts["round_limit"]:
         actions.round_limit(game)
     game.round, game.turn = game.round + 1, 1
     game.phase = "select" if game.result is None else "over"

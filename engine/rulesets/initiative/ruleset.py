@@ -10,7 +10,7 @@ from ...core.events import EventLog
 from ...core.rng import Rng
 from ...core.ruleset import Capabilities, Ruleset, register
 from ...core.seats import Seat
-from . import actions, draft, levelling, text, turn
+from . import actions, draft, lane, levelling, text, turn
 from .board import BUILTIN_MAP, builtin_board, load_board_file
 from .bots import SensibleBot
 from .heroes import BUILTIN_HEROES, builtin_heroes, load_heroes_file
@@ -35,7 +35,7 @@ class Initiative(Ruleset):
     options = OPTIONS
     settled_without_option = SETTLED
     card_tables = ("heroes", "cards", "map", "zones")
-    max_actions = 4000
+    max_actions = 30000          # random bots rarely fight the lane: their games average ~170 rounds (no round limit)
     bots = {"sensible": SensibleBot}
 
     def seats(self, options: dict, setup: dict | None = None):
@@ -93,6 +93,7 @@ class Initiative(Ruleset):
         game = Game(board, content, dict(options), heroes, coin, {team: life for team in TEAMS}, rng, log)
         log.emit("coin", "F-S1", coin=coin)
         log.emit("life", "F-S3", each=life)
+        lane.setup(game)                                     # F-S2, F-S5
         if selecting:
             draft.start(game)            # P1-8: picks from the coin's team on; F-S4 and the first turn follow
         else:
@@ -137,6 +138,11 @@ class Initiative(Ruleset):
             players = members if game.opts["tie_chooser"] == "any_one" else members[:1]
             return Decision(tuple(players), {s: [["first", i] for i in pending["heroes"]] for s in players},
                             "choose_order", dict(pending), any_of=len(players) > 1)
+        if kind in lane.LANE_PROMPTS:                            # the lane's team choices (lane.py)
+            seats = lane.team_seats(game, pending["team"])
+            ask = "deploy" if kind == "minion_place" else "choose_target"
+            return Decision(tuple(seats), {s: lane.options(game) for s in seats}, ask, dict(pending),
+                            any_of=len(seats) > 1)
         hero = game.heroes[pending["hero"]]
         if kind == "respawn":
             return Decision((hero.seat,), {hero.seat: actions.respawn_options(game, hero)}, "respawn", dict(pending))
@@ -161,6 +167,8 @@ class Initiative(Ruleset):
         (_, action), = moves.items()
         if kind == "order":
             turn.choose_order(game, action[1])
+        elif kind in lane.LANE_PROMPTS:                          # the lane's team choices (lane.py)
+            lane.answer(game, action)
         elif kind == "respawn":
             actions.respawn(game, action)
         elif kind == "act":

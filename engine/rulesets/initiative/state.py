@@ -74,6 +74,13 @@ class Game:
     # levelling (levelling.py)
     levelled: list = field(default_factory=list)     # hero indices that levelled up this End of Round (pity coin)
     draft: dict | None = None                        # hero selection (draft.py, P1-8); None: heroes given
+    # --- the lane (part 2, issue 13: lane.py) ------------------------------------------------------
+    minions: list = field(default_factory=list)      # on the board: {"id": n, "team", "type": melee|ranged|heavy, "space": [q, r]}
+    battle_zone: str | None = None                   # the Battle Zone: a zone id of the lane (F-S5)
+    waves: int = 0                                   # wave counters left (F-S2)
+    push_due: str | None = None                      # the team whose minions the minion battle ran out (G1-4 step 3)
+    next_minion: int = 0                             # the next minion's id
+    # --- end of the lane's fields ----------------------------------------------------------------------
 
     def hero_at(self, hex_) -> HeroState | None:
         """The hero standing on `hex_`, if any."""
@@ -83,9 +90,9 @@ class Game:
         return None
 
     def obstacles(self) -> set:
-        """Every space an obstacle stands on: terrain, units and tokens (F-A1; minions: part 2)."""
+        """Every space an obstacle stands on: terrain, units (heroes and minions) and tokens (F-A1)."""
         return (set(self.board.terrain) | {h.position for h in self.heroes if h.position is not None}
-                | {tuple(t["space"]) for t in self.tokens})
+                | {tuple(t["space"]) for t in self.tokens} | {tuple(m["space"]) for m in self.minions})
 
     def token_at(self, hex_) -> dict | None:
         """The token on `hex_`, if any (a space holds at most one obstacle)."""
@@ -108,6 +115,8 @@ class Game:
                 "flip_after": self.flip_after, "options": dict(self.opts),
                 "tokens": [dict(t) for t in self.tokens], "scheduled": [dict(e) for e in self.scheduled],
                 "levelled": list(self.levelled),
+                "minions": [dict(m) for m in self.minions], "battle_zone": self.battle_zone, "waves": self.waves,
+                "push_due": self.push_due, "next_minion": self.next_minion,
                 "rng": self.rng.to_data(), "result": None if self.result is None else self.result.to_data()}
         if self.draft is not None:                   # hero selection (draft.py): absent when heroes are given
             data["draft"] = {k: (list(v) if isinstance(v, list) else v) for k, v in self.draft.items()}

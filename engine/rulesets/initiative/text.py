@@ -20,7 +20,7 @@ Answers (decision kind `choose_target`, prompt = the pending machine plus `ask` 
     ["skip"]            an optional step ("you may / up to / if able", F-A7) is not done
 """
 
-from . import hexes, stats
+from . import hexes, lane, stats
 from .state import Game
 
 SCHEDULED = ("next_turn_after_cards", "end_of_turn")
@@ -58,7 +58,7 @@ def primary_steps(card, action: str) -> list:
 def machine(hero: int, card, action: str, steps: list, **extra) -> dict:
     """A new text machine (the pending prompt's data)."""
     return {"kind": "text", "hero": hero, "card": card.id if card else None, "action": action, "steps": steps, "target": None,
-            "instance": 0, "again": 0, "repeat_optional": False, "moment": None, **extra}
+            "minion": None, "instance": 0, "again": 0, "repeat_optional": False, "moment": None, **extra}
 
 
 def start(game: Game, hero: int, card, action: str) -> None:
@@ -100,13 +100,15 @@ def ask(game: Game, m: dict) -> tuple:
         return None, None                                 # kept for later (P1-5)
     if hero.position is None and not do.startswith("_"):
         return "step", []                                 # a hero off the board does nothing more
-    if not do.startswith("_") and do != "choose" and refers_to_target(step) and m["target"] is None:
+    if not do.startswith("_") and do != "choose" and refers_to_target(step) and m["target"] is None \
+            and m.get("minion") is None:
         return "target", [["hero", i] for i in skill_targets(game, hero)] + optional
     if do == "_target":
         card = _card(game, m)
         reach = stats.attack_range(game, hero, card)
         return "step", [["hero", h.index] for h in game.heroes if h.team != hero.team and h.position is not None
-                        and hexes.distance(h.position, hero.position) <= reach]
+                        and hexes.distance(h.position, hero.position) <= reach] \
+            + [["minion", i] for i in lane.targets(game, hero, reach)]          # F-A5: a unit; F-D7
     if do == "_move":
         steps = stats.movement(game, hero, _card(game, m), True)
         blocked = game.obstacles() - {hero.position}
@@ -258,6 +260,16 @@ def chosen(game: Game, m: dict, step: dict, action) -> None:
     do = step["do"]
     where = tuple(action[1]) if action[0] in ("space", "token") else None
     if do == "_target":
+        reach = stats.attack_range(game, hero, _card(game, m))
+        shielded = [x["id"] for x in game.minions if x["team"] != hero.team and lane.immune(game, x)
+                    and hexes.distance(tuple(x["space"]), hero.position) <= reach]
+        if shielded:                                     # F-D7: in reach, but immune
+            game.log.emit("immune", "F-D7", hero=hero.index, minions=shielded)
+    if do == "_target" and action[0] == "minion":                # F-A5: a minion is a unit (P1-11)
+        m["minion"] = action[1]
+        card = _card(game, m)
+        game.log.emit("attack", "F-A5", hero=hero.index, minion=action[1], card=card.id, ranged=card.ranged)
+    elif do == "_target":
         m["target"] = action[1]
         card = _card(game, m)
         game.log.emit("attack", "F-A5", hero=hero.index, target=action[1], card=card.id, ranged=card.ranged)
@@ -266,7 +278,7 @@ def chosen(game: Game, m: dict, step: dict, action) -> None:
         game.log.emit("move", "F-A1", hero=hero.index, to=list(where), action="primary")
     elif do == "_repeat":
         m["instance"] += 1
-        m["target"] = None
+        m["target"], m["minion"] = None, None
         m["steps"] = primary_steps(_card(game, m), m["action"])
         game.log.emit("repeat", "F-A8", hero=hero.index, card=m["card"], instance=m["instance"])
     elif do == "move":                                   # movement in text: never Fast Travel (F-A2)
@@ -314,6 +326,9 @@ def perform(game: Game, m: dict, step: dict) -> bool:
         else:
             m["again"], m["repeat_optional"] = step["times"], bool(step.get("optional"))
         return True
+    if m.get("minion") is not None and refers_to_target(step) and do in ("marker", "modify"):
+        game.log.emit("no_effect", "P1-11", hero=hero.index, minion=m["minion"], step=do, card=m["card"])
+        return True                                      # P1-11: a minion carries no marker or stat effect
     if not _doable(game, m, step):
         return False
     target = game.heroes[m["target"]] if m["target"] is not None else None

@@ -5,7 +5,7 @@ prompts it leaves in `game.pending` (order, respawn, act, defend) are the seats'
 """
 
 from .state import SLOTS, TEAMS, Game, HeroState, other
-from . import actions, levelling, round_end, stats, text
+from . import actions, lane, levelling, round_end, stats, text
 
 PASS = "pass"          # what a hero with an empty hand plays (S1-R5): no card
 
@@ -182,6 +182,8 @@ def advance(game: Game) -> None:
     """One automatic step: an End of Round step (round_end.py), a due "next turn, after playing cards" effect
     (P1-5), the next actor, a due "end of turn" effect (P1-5), or the end of the turn when every card is
     resolved and every such effect has run."""
+    if lane.return_strays(game):                            # F-L1: at once, before anything else
+        return
     if game.phase == "end_of_round":
         round_end.step(game)
         return

@@ -1,0 +1,325 @@
+"""The lane: minions, the Battle Zone, wave counters, lane pushes and the lane's victories.
+
+F-S2 wave counters, F-S5 minions at setup, F-A5 an attacked minion is simply defeated, F-D6 minion
+defence modifiers (once, before the defender's card: A1-9), F-D7 heavy immunity, F-K4 coins for a
+minion, F-K5 "remove" pays none, F-L1 minions return to the Battle Zone, F-L2 respawn limits, the
+lane push (spec §4 LANE_PUSH, P1-10) with displaced minions (A1-10), F-W1 and F-W2.
+
+A minion is `{"id": n, "team", "type": "melee"|"ranged"|"heavy", "space": [q, r]}` in `game.minions`.
+The lane's prompts (answered through ruleset.decision/apply):
+
+    {"kind": "minion_remove", "team", "left": n}                 the minion battle (G1-4 step 1): the team
+        removes one of its minions in the Battle Zone, heavy last — answer ["minion", id] (choose_target)
+    {"kind": "minion_return", "team", "minion": id, "spaces"}      F-L1: which of the equally near Battle Zone
+        spaces the stray minion returns to — answer ["space", [q, r]] (choose_target)
+    {"kind": "minion_place", "team", "type", "from", "spaces", "queue", "resume"}   A1-10: where a minion whose
+        spawn point holds a unit is placed — answer ["space", [q, r]] (deploy)
+
+`resume` is the prompt a mid-action push interrupted (a text machine), taken up again afterwards.
+"""
+
+from ...core.outcome import Outcome
+from . import hexes
+from .state import TEAMS, Game, HeroState, other
+
+VALUE = {"melee": 2, "ranged": 2, "heavy": 4}          # F-K4
+KINDS = ("melee", "ranged", "heavy")
+WAVES = {"quick": 3, "long": 5}                          # F-S2
+LANE_PROMPTS = ("minion_remove", "minion_return", "minion_place")
+
+
+# --- setup (F-S2, F-S5) ------------------------------------------------------------------------------
+
+def waves_for(options: dict) -> int:
+    """F-S2: wave counters by game length."""
+    return WAVES[options["length"]]
+
+
+def middle(board) -> str:
+    """The lane's middle zone: the first Battle Zone (F-S5)."""
+    return board.lane[len(board.lane) // 2]
+
+
+def setup(game: Game) -> None:
+    """F-S2 the wave counters; F-S5 each team's minions on its spawn points of the middle zone."""
+    game.battle_zone, game.waves = middle(game.board), waves_for(game.opts)
+    game.log.emit("waves", "F-S2", waves=game.waves)
+    for team in TEAMS:
+        for kind in KINDS:
+            for space in game.board.minion_spawns.get((game.battle_zone, team, kind), []):
+                add(game, team, kind, space)
+    game.log.emit("minions", "F-S5", zone=game.battle_zone, minions=[dict(m) for m in game.minions])
+
+
+def add(game: Game, team: str, kind: str, space) -> dict:
+    """A new minion on `space`."""
+    minion = {"id": game.next_minion, "team": team, "type": kind, "space": list(space)}
+    game.next_minion += 1
+    game.minions.append(minion)
+    return minion
+
+
+# --- reading the lane ---------------------------------------------------------------------------------
+
+def by_id(game: Game, ident) -> dict | None:
+    return next((m for m in game.minions if m["id"] == ident), None)
+
+
+def at(game: Game, space) -> dict | None:
+    """The minion on `space`, if any."""
+    return next((m for m in game.minions if tuple(m["space"]) == tuple(space)), None)
+
+
+def in_zone(game: Game, team: str | None = None) -> list:
+    """The minions in the Battle Zone (of one team)."""
+    zone = game.board.zone_of
+    return [m for m in game.minions if zone.get(tuple(m["space"])) == game.battle_zone
+            and (team is None or m["team"] == team)]
+
+
+def immune(game: Game, minion: dict) -> bool:
+    """F-D7: a heavy minion is immune while a friendly non-heavy minion is in its Battle Zone."""
+    return minion["type"] == "heavy" and any(m["type"] != "heavy" for m in in_zone(game, minion["team"]))
+
+
+def targets(game: Game, hero: HeroState, reach: int) -> list:
+    """F-A5: enemy minions within `reach` of the hero that may be attacked (not immune, F-D7), by id."""
+    return [m["id"] for m in game.minions if m["team"] != hero.team and not immune(game, m)
+            and hexes.distance(tuple(m["space"]), hero.position) <= reach]
+
+
+def defence_modifier(game: Game, hero: HeroState) -> tuple[int, list]:
+    """F-D6: +1 per adjacent friendly melee or heavy minion, −1 per adjacent enemy one, −1 per enemy ranged
+    minion within radius 2. (total, the minions that count with their amounts)."""
+    parts = []
+    for m in game.minions:
+        far = hexes.distance(tuple(m["space"]), hero.position)
+        if m["type"] in ("melee", "heavy") and far == 1:
+            parts.append({"minion": m["id"], "amount": 1 if m["team"] == hero.team else -1})
+        elif m["type"] == "ranged" and m["team"] != hero.team and far <= 2:
+            parts.append({"minion": m["id"], "amount": -1})
+    return sum(p["amount"] for p in parts), parts
+
+
+def team_seats(game: Game, team: str) -> list:
+    """The seats that answer a team's lane choice: any one of them, or the lowest (option tie_chooser)."""
+    seats = sorted({h.seat for h in game.heroes if h.team == team})
+    return seats if game.opts["tie_chooser"] == "any_one" else seats[:1]
+
+
+# --- defeat and removal (F-A5, F-K4, F-K5) --------------------------------------------------------------
+
+def defeat(game: Game, minion: dict, attacker: HeroState) -> None:
+    """F-A5: an attacked minion is simply defeated (no defence); F-K4: the attacker gains its coins."""
+    game.minions.remove(minion)
+    game.log.emit("minion_defeated", "F-A5", minion=minion["id"], team=minion["team"], type=minion["type"],
+                  space=list(minion["space"]), by=attacker.index)
+    attacker.coins += VALUE[minion["type"]]
+    game.log.emit("coins", "F-K4", hero=attacker.index, coins=VALUE[minion["type"]], why="minion",
+                  type=minion["type"])
+    gone(game, minion["team"])
+
+
+def remove(game: Game, minion: dict, why: str) -> None:
+    """F-K5: "remove" takes the minion off the board and pays no coins."""
+    game.minions.remove(minion)
+    game.log.emit("minion_removed", "F-K5", minion=minion["id"], team=minion["team"], type=minion["type"],
+                  space=list(minion["space"]), why=why)
+
+
+def gone(game: Game, team: str) -> None:
+    """§4 LANE_PUSH: a team's last minion in the Battle Zone went (defeated or removed mid-turn): push at once."""
+    if game.result is None and not in_zone(game, team):
+        push(game, team)
+
+
+# --- the lane push (§4 LANE_PUSH, P1-10; F-S2, F-W1, F-W2, F-L2, A1-10) -----------------------------------
+
+def push(game: Game, loser: str) -> None:
+    """Flip a wave counter (the last: F-W2), move the Battle Zone toward the loser's Throne (into it: F-W1),
+    clear the old zone's minions and respawn on the new zone's spawn points."""
+    winner = other(loser)
+    game.waves -= 1
+    game.log.emit("wave", "F-S2", team=winner, left=game.waves)
+    if game.waves <= 0:
+        win(game, winner, "F-W2", f"team {winner} won the push that flipped the last wave counter")
+        return
+    lane = game.board.lane
+    old = game.battle_zone
+    step = -1 if loser == TEAMS[0] else 1                 # the red Throne is the lane's first zone
+    game.battle_zone = lane[lane.index(old) + step]
+    game.log.emit("lane_push", "P1-10", winner=winner, loser=loser, to=game.battle_zone, **{"from": old})
+    if game.battle_zone == game.board.throne(loser).id:
+        win(game, winner, "F-W1", f"team {winner} pushed the lane into the {loser} Throne")
+        return
+    for minion in [m for m in game.minions if game.board.zone_of[tuple(m["space"])] == old]:
+        remove(game, minion, "lane push")
+    respawn(game)
+
+
+def respawn(game: Game) -> None:
+    """Respawn on every spawn point of the Battle Zone, within F-L2's limit; a token there goes first; a unit
+    there displaces the minion (A1-10: placed after every free point is filled, the coin's team first)."""
+    displaced = []
+    for team in TEAMS:
+        for kind in KINDS:
+            spawns = game.board.minion_spawns.get((game.battle_zone, team, kind), [])
+            for space in spawns:
+                present = sum(1 for m in in_zone(game, team) if m["type"] == kind) \
+                    + sum(1 for d in displaced if (d["team"], d["type"]) == (team, kind))
+                if present >= len(spawns):
+                    game.log.emit("minion_not_respawned", "F-L2", team=team, type=kind, space=list(space),
+                                  spawn_points=len(spawns), present=present)
+                    continue
+                token = game.token_at(space)
+                if token is not None:
+                    game.tokens.remove(token)
+                    game.log.emit("token_removed", "P1-10", space=list(space), token=token["token"],
+                                  why="a minion respawns here")
+                if space in game.obstacles():
+                    displaced.append({"team": team, "type": kind, "from": list(space)})
+                    continue
+                minion = add(game, team, kind, space)
+                game.log.emit("minion_respawned", "F-L2", minion=minion["id"], team=team, type=kind,
+                              space=list(space), spawn_points=len(spawns), present=present)
+    displaced.sort(key=lambda d: d["team"] != game.coin)
+    place_displaced(game, displaced, game.pending)
+
+
+def place_displaced(game: Game, queue: list, resume) -> None:
+    """A1-10: each displaced minion into the nearest empty space of the Battle Zone to its blocked spawn point;
+    the owning team chooses among equally near spaces."""
+    while queue:
+        entry = queue.pop(0)
+        obstacles = game.obstacles()
+        empty = [h for h in game.board.zones[game.battle_zone].spaces if h not in obstacles]
+        spaces = hexes.nearest(tuple(entry["from"]), empty, game.board.spaces)
+        if len(spaces) > 1:
+            game.pending = {"kind": "minion_place", "team": entry["team"], "type": entry["type"],
+                            "from": entry["from"], "spaces": [list(h) for h in spaces], "queue": queue,
+                            "resume": resume}
+            return
+        if spaces:
+            _placed(game, entry, spaces[0])
+    game.pending = resume
+
+
+def _placed(game: Game, entry: dict, space) -> None:
+    minion = add(game, entry["team"], entry["type"], space)
+    game.log.emit("minion_placed", "A1-10", minion=minion["id"], team=entry["team"], type=entry["type"],
+                  space=list(space), spawn_point=entry["from"])
+
+
+def win(game: Game, team: str, rule: str, why: str) -> None:
+    """F-W1 / F-W2: the lane decides the game."""
+    game.result = Outcome.team_win(team, sorted({h.seat for h in game.heroes if h.team == team}), why, rule)
+    game.phase = "over"
+    game.log.emit("victory", rule, team=team)
+
+
+# --- minions outside the Battle Zone (F-L1) -------------------------------------------------------------
+
+def return_strays(game: Game) -> bool:
+    """F-L1: a minion outside the Battle Zone returns at once by the shortest path of empty spaces (to the
+    nearest Battle Zone space that path reaches; the team chooses among equally near ones, P1-12); with no
+    such path, to the nearest empty Battle Zone space (P1-12). True when a minion was returned or a choice is asked."""
+    zone = game.board.zone_of
+    stray = next((m for m in game.minions if zone[tuple(m["space"])] != game.battle_zone), None)
+    if stray is None:
+        return False
+    here = tuple(stray["space"])
+    blocked = game.obstacles() - {here}
+    empty = [h for h in game.board.zones[game.battle_zone].spaces if h not in blocked]
+    far = hexes.distances(here, game.board.spaces, blocked)
+    reached = [h for h in empty if h in far]
+    if reached:
+        best = min(far[h] for h in reached)
+        spaces = sorted(h for h in reached if far[h] == best)
+    else:
+        spaces = hexes.nearest(here, empty, game.board.spaces)
+    if not spaces:
+        remove(game, stray, "no empty space in the Battle Zone")
+        gone(game, stray["team"])
+        return True
+    if len(spaces) > 1:
+        game.pending = {"kind": "minion_return", "team": stray["team"], "minion": stray["id"],
+                        "spaces": [list(h) for h in spaces]}
+        return True
+    _return(game, stray, spaces[0], bool(reached))
+    return True
+
+
+def _return(game: Game, minion: dict, space, by_path: bool = True) -> None:
+    start = list(minion["space"])
+    minion["space"] = list(space)
+    game.log.emit("minion_returns", "F-L1", minion=minion["id"], team=minion["team"], to=list(space),
+                  **{"from": start}, by_path=by_path)
+
+
+# --- End of Round (G1-4 steps 1 and 3) -----------------------------------------------------------------------
+
+def minion_battle(game: Game) -> None:
+    """G1-4 step 1: the team with fewer minions in the Battle Zone removes the difference, its choice, the heavy
+    last; a team left with none makes a push due (it waits for step 3)."""
+    counts = {team: len(in_zone(game, team)) for team in TEAMS}
+    game.log.emit("minion_battle", "G1-4", zone=game.battle_zone, counts=counts)
+    if counts["red"] == counts["blue"]:
+        return
+    team = min(TEAMS, key=lambda t: counts[t])
+    removing(game, team, counts[other(team)] - counts[team])
+
+
+def removing(game: Game, team: str, left: int) -> None:
+    """Remove `left` more minions of `team` from the Battle Zone; ask when the choice is real."""
+    while left > 0:
+        mine = in_zone(game, team)
+        if not mine:
+            break
+        choices = [m for m in mine if m["type"] != "heavy"] or mine          # the heavy last
+        if len(choices) > 1 and left < len(mine):
+            game.pending = {"kind": "minion_remove", "team": team, "left": left,
+                            "minions": sorted(m["id"] for m in choices)}
+            return
+        remove(game, choices[0], "minion battle")
+        left -= 1
+    game.pending = None
+    counts = {t: len(in_zone(game, t)) for t in TEAMS}
+    if counts[team] == 0 and counts[other(team)] > 0:
+        game.push_due = team
+        game.log.emit("push_due", "G1-4", loser=team)
+
+
+def lane_push(game: Game) -> None:
+    """G1-4 step 3: the push the minion battle made due."""
+    if game.push_due is not None:
+        loser, game.push_due = game.push_due, None
+        push(game, loser)
+
+
+# --- the lane's prompts (ruleset.decision / apply) -------------------------------------------------------------
+
+def options(game: Game) -> list:
+    pending = game.pending
+    if pending["kind"] == "minion_remove":
+        return [["minion", i] for i in pending["minions"]]
+    return [["space", list(h)] for h in pending["spaces"]]
+
+
+def answer(game: Game, action) -> None:
+    """Apply a team's answer to a lane prompt, then take up what it interrupted."""
+    from . import text
+    pending = game.pending
+    kind = pending["kind"]
+    if kind == "minion_remove":
+        remove(game, by_id(game, action[1]), "minion battle")
+        removing(game, pending["team"], pending["left"] - 1)
+        return
+    if kind == "minion_return":
+        game.pending = None
+        _return(game, by_id(game, pending["minion"]), tuple(action[1]))
+        return
+    entry = {"team": pending["team"], "type": pending["type"], "from": pending["from"]}
+    _placed(game, entry, tuple(action[1]))
+    place_displaced(game, list(pending["queue"]), pending["resume"])
+    if game.pending is not None and game.pending["kind"] == "text":
+        text.run(game)
