@@ -217,3 +217,16 @@ def test_P1_11_a_minion_target_takes_no_marker_and_the_attack_goes_on():
                                    "card": "brannoc_red2b"}]
     assert of(events, "F-A5")[-1]["kind"] == "minion_defeated" and of(events, "S1-R21")
     assert all(h.markers == [] for h in session.state.heroes)
+
+
+def test_P1_11_text_that_moves_the_target_after_an_attack_on_a_minion_cannot_be_done_and_is_skipped():
+    """F-A7: the attacked minion is defeated, so an optional 'move the target' step has nothing to move."""
+    session = at({"heroes": ["brannoc@16,6", "isra@8,4 hand=isra_red2b+isra_gold"],
+                  "minions": ["red melee@9,4", "red melee@9,5"]})
+    play(session, "brannoc_gold", "isra_red2b")                     # Isra's card: "after the attack, move the target"
+    step(session)
+    answer(session, ["attack"], seat=1)
+    assert ["minion", 0] in legal(session)
+    events = answer(session, ["minion", 0], seat=1)
+    assert of(events, "F-K4") and [e["why"] for e in of(events, "F-A7")] == ["cannot"]
+    assert session.state.heroes[1].dashboard[0] == "isra_red2b"       # the card resolved: no crash, no stop

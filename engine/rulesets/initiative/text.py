@@ -116,6 +116,8 @@ def ask(game: Game, m: dict) -> tuple:
                                                                              blocked, steps))]
     if do == "_repeat":
         return "step", [["repeat"]] + optional
+    if m.get("minion") is not None and refers_to_target(step) and do in ("move", "swap"):
+        return "step", []                                 # the attacked minion is defeated: nothing to move (P1-11)
     if do == "move":
         mover = hero if step.get("who", "self") == "self" else game.heroes[m["target"]]
         if mover.position is None:
