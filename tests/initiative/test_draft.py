@@ -215,7 +215,9 @@ def test_the_sensible_bot_picks_a_team_mix_and_bans_the_enemy_s_best():
 @pytest.mark.parametrize("selection", ["all_random", *PICKING])
 @pytest.mark.parametrize("check", conformance.CHECKS, ids=lambda check: check.__name__.removeprefix("check_"))
 def test_conformance_with_each_selection(check, selection, monkeypatch):
-    options = tuple(replace(o, default=selection) if o.key == "hero_selection" else o for o in OPTIONS)
+    # the draft is what is under test: two rounds of play after it keep the suite's many games short
+    defaults = {"hero_selection": selection, "round_limit": 2}
+    options = tuple(replace(o, default=defaults[o.key]) if o.key in defaults else o for o in OPTIONS)
     monkeypatch.setattr(Initiative, "options", options)
     started = Session.start("initiative", seed=0)                           # the suite's games use the variant
     assert started.state.draft["variant"] == selection and started.record.setup == {}
