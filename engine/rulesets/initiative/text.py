@@ -117,6 +117,8 @@ def ask(game: Game, m: dict) -> tuple:
     if do == "_repeat":
         return "step", [["repeat"]] + optional
     if do == "move":
+        if step.get("who", "self") != "self" and m["target"] is None:
+            return "step", []                             # the target was a minion (P1-11): no hero to move
         mover = hero if step.get("who", "self") == "self" else game.heroes[m["target"]]
         if mover.position is None:
             return "step", optional if optional else []
