@@ -154,6 +154,9 @@ CASES["initiative"] = [
      ("sensible",) * 6),
     ("pick and ban, 4 players", 14, {"players": 4, "hero_selection": "pick_and_ban"}, None,
      ("sensible", "sensible", "random", "random")),
+    # the double-lane map (option map, G1-8, P1-13): two Battle Zones, 2×7 waves, 6 life counters
+    ("the double-lane map Twin Fords, 4 players, sensible against sensible", 15, {"players": 4, "map": "twinford"},
+     None, ("sensible",) * 4),
 ]
 
 

@@ -31,17 +31,17 @@ def strike(session, cards=("brannoc_red1", "isra_silver")):
 def test_F_S2_F_S5_the_set_up_places_each_teams_minions_in_the_middle_zone_and_the_wave_counters():
     session = Session.start("initiative", seed=0, options={"players": 4})
     game = session.state
-    assert (game.battle_zone, game.waves) == ("causeway", 3)
+    assert (game.battle_zones, game.waves) == (["causeway"], [3])
     for team in ("red", "blue"):
         for kind, count in (("melee", 4), ("ranged", 1), ("heavy", 1)):
             placed = sorted(tuple(m["space"]) for m in game.minions if (m["team"], m["type"]) == (team, kind))
             assert placed == spawns("causeway", team, kind) and len(placed) == count
     assert all(tuple(m["space"]) in game.obstacles() for m in game.minions)         # units are obstacles
     events = [e.to_data() for e in session.history[0]]
-    assert of(events, "F-S2") == [{"kind": "waves", "rule": "F-S2", "waves": 3}]
+    assert of(events, "F-S2") == [{"kind": "waves", "rule": "F-S2", "waves": [3]}]
     assert len(of(events, "F-S5")[0]["minions"]) == 12
-    assert Session.start("initiative", seed=0, options={"players": 4, "length": "long"}).state.waves == 5
-    assert session.view(1)["minions"] == game.minions and session.view(1)["waves"] == 3     # public
+    assert Session.start("initiative", seed=0, options={"players": 4, "length": "long"}).state.waves == [5]
+    assert session.view(1)["minions"] == game.minions and session.view(1)["waves"] == [3]     # public
 
 
 def test_F_A5_F_K4_an_attacked_minion_is_simply_defeated_and_pays_two_coins_friendly_ones_are_never_targets():
@@ -67,7 +67,7 @@ def test_F_D7_a_heavy_minion_is_immune_while_a_friendly_non_heavy_one_is_in_its_
     assert legal(session) == [["minion", 1]]                  # the heavy next to Brannoc cannot be targeted
     events = answer(session, ["minion", 1])
     assert of(events, "F-D7") == [{"kind": "immune", "rule": "F-D7", "hero": 0, "minions": [0]}]
-    assert session.state.minions == [{"id": 0, "team": "blue", "type": "heavy", "space": [13, 4]}]
+    assert session.state.minions == [{"id": 0, "team": "blue", "type": "heavy", "lane": 0, "space": [13, 4]}]
 
 
 def test_F_K4_a_heavy_pays_four_and_P1_10_its_defeat_as_the_last_minion_pushes_the_lane_mid_turn():
@@ -77,12 +77,12 @@ def test_F_K4_a_heavy_pays_four_and_P1_10_its_defeat_as_the_last_minion_pushes_t
     assert legal(session) == [["minion", 0]]                  # alone, the heavy is not immune (F-D7)
     events = answer(session, ["minion", 0])
     assert of(events, "F-K4")[0]["coins"] == 4 and session.state.heroes[0].coins == 4
-    assert of(events, "F-S2") == [{"kind": "wave", "rule": "F-S2", "team": "red", "left": 2}]
+    assert of(events, "F-S2") == [{"kind": "wave", "rule": "F-S2", "team": "red", "lane": 0, "left": 2}]
     assert of(events, "P1-10") == [{"kind": "lane_push", "rule": "P1-10", "winner": "red", "loser": "blue",
-                                   "from": "causeway", "to": "blue_shore"}]
+                                   "lane": 0, "from": "causeway", "to": "blue_shore"}]
     assert [(e["team"], e["space"], e["why"]) for e in of(events, "F-K5")] == [("red", [9, 7], "lane push")]
     game = session.state
-    assert (game.battle_zone, game.waves) == ("blue_shore", 2)
+    assert (game.battle_zones, game.waves) == (["blue_shore"], [2])
     for team, counts in (("red", (3, 1, 1)), ("blue", (4, 1, 1))):
         for kind, count in zip(("melee", "ranged", "heavy"), counts):
             placed = sorted(tuple(m["space"]) for m in game.minions if (m["team"], m["type"]) == (team, kind))
@@ -99,7 +99,7 @@ def test_F_L2_A1_10_respawn_is_limited_by_spawn_points_a_token_goes_first_a_unit
     session = at({"heroes": ["brannoc@12,4", "isra@19,6"], "minions": ["blue melee@13,4"],
                   "tokens": ["rubble@17,6 hero=0"]})
     strike(session)
-    session.state.minions.append({"id": 9, "team": "red", "type": "melee", "space": [19, 4]})   # already there
+    session.state.minions.append({"id": 9, "team": "red", "type": "melee", "lane": 0, "space": [19, 4]})   # already there
     events = answer(session, ["minion", 0])
     assert of(events, "P1-10")[1] == {"kind": "token_removed", "rule": "P1-10", "space": [17, 6], "token": "rubble",
                                      "why": "a minion respawns here"}
@@ -128,17 +128,17 @@ def test_F_W2_the_push_that_flips_the_last_wave_counter_wins():
     assert of(events, "F-W2") == [{"kind": "victory", "rule": "F-W2", "team": "red"}]
     outcome = session.outcome
     assert (outcome.team, outcome.rule, outcome.winners) == ("red", "F-W2", (0,))
-    assert session.state.battle_zone == "causeway" and session.state.waves == 0 and session.decision is None
+    assert session.state.battle_zones == ["causeway"] and session.state.waves == [0] and session.decision is None
 
 
 def test_F_W1_a_push_into_the_enemy_throne_wins():
     session = at({"heroes": ["brannoc@19,4", "isra@16,6"], "minions": ["blue melee@20,4", "red melee@17,5"],
-                  "battle_zone": "blue_shore"})
+                  "battle_zones": ["blue_shore"]})
     strike(session)
     events = answer(session, ["minion", 0])
     assert of(events, "F-W1") == [{"kind": "victory", "rule": "F-W1", "team": "red"}]
     assert (session.outcome.team, session.outcome.rule) == ("red", "F-W1")
-    assert session.state.battle_zone == "blue_throne" and session.state.waves == 2
+    assert session.state.battle_zones == ["blue_throne"] and session.state.waves == [2]
 
 
 def test_F_D6_A1_9_minion_modifiers_count_once_before_the_defenders_card():
@@ -182,7 +182,7 @@ def test_G1_4_a_team_left_without_minions_by_the_battle_is_pushed_at_step_three_
     kinds = [e["kind"] for e in events]
     assert of(events, "F-K5")[0]["type"] == "heavy" and of(events, "F-K5")[0]["why"] == "minion battle"
     assert kinds.index("push_due") < kinds.index("remove_tokens") < kinds.index("lane_push") < kinds.index("retrieve")
-    assert session.state.battle_zone == "blue_shore" and session.state.waves == 2
+    assert session.state.battle_zones == ["blue_shore"] and session.state.waves == [2]
 
 
 def test_F_L1_a_minion_outside_the_battle_zone_returns_by_the_shortest_path_its_team_choosing():

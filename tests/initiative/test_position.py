@@ -65,9 +65,19 @@ def test_a_position_travels_in_the_record_and_replays_to_the_same_digest():
     ({"heroes": ["brannoc@0,4", "isra@off", "brannoc@2,4", "isra@5,4"], "minions": ["red archer@9,4"]}, "team type"),
     ({"heroes": ["brannoc@0,4", "isra@off", "brannoc@2,4", "isra@5,4"], "minions": ["red melee@0,4"]}, "same space"),
     ({"heroes": ["brannoc@0,4", "isra@off", "brannoc@2,4", "isra@5,4"], "minions": ["red melee@0,0"]}, "not an open"),
-    ({"heroes": ["brannoc@0,4", "isra@off", "brannoc@2,4", "isra@5,4"], "battle_zone": "red_throne"}, "battle_zone"),
-    ({"heroes": ["brannoc@0,4", "isra@off", "brannoc@2,4", "isra@5,4"], "battle_zone": 3}, "battle_zone"),
+    ({"heroes": ["brannoc@0,4", "isra@off", "brannoc@2,4", "isra@5,4"], "battle_zones": ["red_throne"]},
+     "'battle_zones' place 1 must be one of red_shore, causeway, blue_shore"),
+    ({"heroes": ["brannoc@0,4", "isra@off", "brannoc@2,4", "isra@5,4"], "battle_zones": "causeway"}, "battle_zones"),
+    ({"heroes": ["brannoc@0,4", "isra@off", "brannoc@2,4", "isra@5,4"], "battle_zones": [3]}, "battle_zones"),
+    ({"heroes": ["brannoc@0,4", "isra@off", "brannoc@2,4", "isra@5,4"], "battle_zones": ["causeway", "causeway"]},
+     "must list 1 zone id(s), one per lane"),
     ({"heroes": ["brannoc@0,4", "isra@off", "brannoc@2,4", "isra@5,4"], "waves": 0}, "'waves'"),
+    ({"heroes": ["brannoc@0,4", "isra@off", "brannoc@2,4", "isra@5,4"], "waves": [2, 2]}, "'waves' must give one"),
+    ({"heroes": ["brannoc@0,4", "isra@off", "brannoc@2,4", "isra@5,4"], "waves": [2, 2, 2]}, "'waves'"),
+    ({"heroes": ["brannoc@0,4", "isra@off", "brannoc@2,4", "isra@5,4"], "minions": ["red melee@9,4 lane=1"]},
+     "lane=0 (the map has one lane)"),
+    ({"heroes": ["brannoc@0,4", "isra@off", "brannoc@2,4", "isra@5,4"], "minions": ["red melee@9,4 side=1"]},
+     "the last word must be lane="),
 ])
 def test_a_bad_position_is_one_line_naming_what_is_wrong(position, words):
     with pytest.raises(BadSetup) as error:
@@ -84,13 +94,13 @@ ANY = st.recursive(st.none() | st.booleans() | st.integers() | st.floats() | st.
                    max_leaves=30)
 
 
-def accepted_or_one_line(position):
+def accepted_or_one_line(position, options=OPTIONS):
     try:
-        setup = RULESET.check_setup({"position": position}, OPTIONS)
+        setup = RULESET.check_setup({"position": position}, options)
     except BadSetup as error:
         assert str(error) and "\n" not in str(error) and len(str(error)) < 400
         return None
-    session = Session.start("initiative", seed=1, options={"players": 4}, setup=setup)
+    session = Session.start("initiative", seed=1, options=options, setup=setup)
     assert session.decision.kind == "choose_card"
     return session
 
@@ -102,25 +112,59 @@ def test_any_hero_descriptions_are_a_position_or_one_line(heroes, coin, rnd, tur
     accepted_or_one_line({"heroes": heroes, "coin": coin, "round": rnd, "turn": turn, "tokens": tokens})
 
 
+ZONES = st.sampled_from(["causeway", "red_shore", "blue_throne", "north_ford", "south_ford", "red_south_bank",
+                         "blue_north_bank", "", 7])
+MINION_WORDS = st.lists(st.sampled_from(["red", "blue", "melee@9,7", "heavy@15,5", "ranged@9,4", "melee@4,7",
+                                         "melee@4,6", "lane=0", "lane=1", "lane=2", "lane=", "@"]), max_size=4)
+TWIN = resolve_options(Initiative.options, {"players": 4, "map": "twinford"})
+TWIN_GOOD = {"heroes": ["brannoc@0,4", "isra@off", "brannoc@2,4", "isra@23,6"], "coin": "blue"}
+
+
 @settings(max_examples=200, deadline=None)
-@given(st.lists(TEXTS, max_size=6), st.sampled_from(["causeway", "red_shore", "blue_throne", "", None, 7]),
-       st.sampled_from([None, 0, 1, 3, 14, 15, "2", True]))
-def test_any_lane_keys_are_a_position_or_one_line(minions, zone, waves):
-    lane = {"minions": minions, "battle_zone": zone, "waves": waves}
-    accepted_or_one_line({**GOOD, **{k: v for k, v in lane.items() if v is not None}})
+@given(st.lists(st.one_of(TEXTS, MINION_WORDS.map(" ".join)), max_size=6),
+       st.one_of(st.none(), ZONES, st.lists(ZONES, max_size=3)),
+       st.one_of(st.sampled_from([None, 0, 1, 3, 14, 15, "2", True]), st.lists(st.sampled_from([0, 1, 7, 15, "2"]),
+                                                                              max_size=3)),
+       st.booleans())
+def test_any_lane_keys_are_a_position_or_one_line(minions, zones, waves, twin):
+    lane = {"minions": minions, "battle_zones": zones, "waves": waves}
+    good, options = (TWIN_GOOD, TWIN) if twin else (GOOD, OPTIONS)
+    accepted_or_one_line({**good, **{k: v for k, v in lane.items() if v is not None}}, options)
 
 
 def test_a_position_sets_minions_the_battle_zone_and_the_waves():
-    session = start({**GOOD, "minions": ["red melee@9,7", "blue heavy@17,4"], "battle_zone": "blue_shore",
+    session = start({**GOOD, "minions": ["red melee@9,7", "blue heavy@17,4"], "battle_zones": ["blue_shore"],
                      "waves": 2})
     game = session.state
-    assert game.minions == [{"id": 0, "team": "red", "type": "melee", "space": [9, 7]},
-                            {"id": 1, "team": "blue", "type": "heavy", "space": [17, 4]}]
-    assert (game.battle_zone, game.waves) == ("blue_shore", 2) and (9, 7) in game.obstacles()
+    assert game.minions == [{"id": 0, "team": "red", "type": "melee", "lane": 0, "space": [9, 7]},
+                            {"id": 1, "team": "blue", "type": "heavy", "lane": 0, "space": [17, 4]}]
+    assert (game.battle_zones, game.waves) == (["blue_shore"], [2]) and (9, 7) in game.obstacles()
     plain = start(GOOD).state
-    assert (plain.minions, plain.battle_zone, plain.waves) == ([], "causeway", 3)   # none unless listed; F-S2
+    assert (plain.minions, plain.battle_zones, plain.waves) == ([], ["causeway"], [3])   # none unless listed; F-S2
     view = session.view(0)
-    assert (view["minions"], view["battle_zone"], view["waves"]) == (game.minions, "blue_shore", 2)
+    assert (view["minions"], view["battle_zones"], view["waves"]) == (game.minions, ["blue_shore"], [2])
+
+
+def test_a_double_lane_position_sets_each_lanes_battle_zone_waves_and_minions():
+    """G1-8: positions name each lane's Battle Zone and waves; a minion's lane is its zone's, or lane=N outside."""
+    session = Session.start("initiative", seed=4, options=TWIN, setup={"position": {
+        **TWIN_GOOD, "minions": ["red melee@9,4", "blue melee@7,8", "red heavy@4,6 lane=1"],
+        "battle_zones": ["north_ford", "red_south_bank"], "waves": [7, 2]}})
+    game = session.state
+    assert [(m["team"], m["lane"]) for m in game.minions] == [("red", 0), ("blue", 1), ("red", 1)]
+    assert (game.battle_zones, game.waves, game.life) == (["north_ford", "red_south_bank"], [7, 2],
+                                                          {"red": 6, "blue": 6})
+    view = session.view(1)
+    assert (view["battle_zones"], view["waves"]) == (["north_ford", "red_south_bank"], [7, 2])
+    assert view["board"]["lanes"][1] == ["red_throne", "red_south_bank", "south_ford", "blue_south_bank", "blue_throne"]
+    plain = Session.start("initiative", seed=4, options=TWIN, setup={"position": {**TWIN_GOOD, "waves": 3}}).state
+    assert (plain.battle_zones, plain.waves) == (["north_ford", "south_ford"], [3, 3])
+    for bad, words in ((["north_ford"], r"must list 2 zone id\(s\)"),
+                       (["south_ford", "north_ford"], "place 1 must be one of red_north_bank, north_ford")):
+        with pytest.raises(BadSetup, match=words):
+            RULESET.check_setup({"position": {**TWIN_GOOD, "battle_zones": bad}}, TWIN)
+    with pytest.raises(BadSetup, match="stands in no lane's zone: add lane=0 to lane=1"):
+        RULESET.check_setup({"position": {**TWIN_GOOD, "minions": ["red melee@4,6"]}}, TWIN)
 
 
 @settings(max_examples=300, deadline=None)

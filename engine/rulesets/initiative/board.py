@@ -1,11 +1,12 @@
 """The map as data (G1-1): content/map.toml read into a Board, every problem a one-line error.
 
-A map file has a `[map]` table (id, name, layout, lane, zone_grid, feature_grid; the legend is in
-the file's header) and a `[zones.ID]` table per zone (key, kind, team, name). Checks: the grids
-agree; every space is in a known zone; the lane runs red Throne → red pre-Throne → middle → blue
-pre-Throne → blue Throne, each zone adjacent to the next; each Throne holds its team's three hero
-spawn points; minion spawn points lie in lane zones other than the Thrones; every non-terrain space
-can reach every other.
+A map file has a `[map]` table (id, name, layout, `lane` or `lanes`, zone_grid, feature_grid; the
+legend is in the file's header) and a `[zones.ID]` table per zone (key, kind, team, name). `lane` is one
+lane's zone ids; `lanes` is a list of one or two lanes (G1-8's double lane), each run between the same
+two Thrones. Checks: the grids agree; every space is in a known zone; each lane runs red Throne → red
+pre-Throne → middle → blue pre-Throne → blue Throne, each zone adjacent to the next; no zone but the
+Thrones is in two lanes; each Throne holds its team's three hero spawn points; minion spawn points lie
+in lane zones other than the Thrones; every non-terrain space can reach every other.
 """
 
 from dataclasses import dataclass
@@ -18,6 +19,8 @@ from ...core.errors import BadCards
 from . import hexes
 
 BUILTIN_MAP = Path(__file__).with_name("content") / "map.toml"
+MAPS = {"saltmarsh": BUILTIN_MAP, "twinford": BUILTIN_MAP.with_name("map_double.toml")}   # option `map`
+MAX_LANES = 2
 TEAMS = ("red", "blue")
 KINDS = ("throne", "pre_throne", "middle", "jungle")
 LANE_KINDS = ("throne", "pre_throne", "middle", "pre_throne", "throne")
@@ -29,7 +32,7 @@ FEATURES = {".": None, "#": ("terrain", None),
             "m": ("melee", "red"), "M": ("melee", "blue"),
             "r": ("ranged", "red"), "R": ("ranged", "blue"),
             "v": ("heavy", "red"), "V": ("heavy", "blue")}
-MAP_FIELDS = ("id", "name", "layout", "lane", "zone_grid", "feature_grid")
+MAP_FIELDS = ("id", "name", "layout", "lane", "lanes", "zone_grid", "feature_grid")
 ZONE_FIELDS = ("key", "kind", "team", "name")
 
 
@@ -53,7 +56,7 @@ class Board:
     spaces: frozenset                   # every space of the map, terrain included
     zone_of: dict                       # hex -> zone id
     zones: dict                         # zone id -> Zone
-    lane: tuple                         # zone ids, red Throne first
+    lanes: tuple                        # per lane, its zone ids, red Throne first (one or two lanes)
     terrain: frozenset
     hero_spawns: dict                   # team -> sorted hexes in its Throne
     minion_spawns: dict                 # (zone id, team, minion type) -> sorted hexes
@@ -69,13 +72,18 @@ class Board:
         """to_data() made once: views share it, so readers treat it as read-only (the map never changes)."""
         return self.to_data()
 
+    @cached_property
+    def lane_of(self) -> dict:
+        """zone id -> the index of the lane it belongs to (the Thrones, shared, and jungles are in none)."""
+        return {z: i for i, lane in enumerate(self.lanes) for z in lane[1:-1]}
+
     def throne(self, team: str) -> Zone:
         """The team's Throne zone."""
-        return self.zones[self.lane[0] if team == TEAMS[0] else self.lane[-1]]
+        return self.zones[self.lanes[0][0] if team == TEAMS[0] else self.lanes[0][-1]]
 
     def to_data(self) -> dict:
         """The board as JSON-able data for views: spaces as [q, r] lists, by zone."""
-        return {"id": self.id, "name": dict(self.name), "lane": list(self.lane),
+        return {"id": self.id, "name": dict(self.name), "lanes": [list(lane) for lane in self.lanes],
                 "zones": {z.id: {"kind": z.kind, "team": z.team, "name": dict(z.name),
                                  "spaces": [list(h) for h in sorted(z.spaces)]} for z in self.zones.values()},
                 "terrain": [list(h) for h in sorted(self.terrain)],
@@ -162,35 +170,62 @@ def _read(data, source: str) -> Board:
              for zone_id, kind, team, zname in by_key.values()}
     board = Board(map_id, name, frozenset(zone_of), zone_of, zones, (), frozenset(terrain),
                   {t: sorted(hs) for t, hs in heroes.items()}, {k: sorted(v) for k, v in minions.items()})
-    lane = _check_lane(raw.get("lane"), zones, problems)
-    _check_spawns(board, lane, problems)
+    lanes = _check_lanes(raw, zones, problems)
+    _check_spawns(board, lanes, problems)
     _check_connected(board, problems)
     problems.raise_any()
-    return Board(board.id, board.name, board.spaces, board.zone_of, board.zones, tuple(lane), board.terrain,
-                 board.hero_spawns, board.minion_spawns)
+    return Board(board.id, board.name, board.spaces, board.zone_of, board.zones, tuple(map(tuple, lanes)),
+                 board.terrain, board.hero_spawns, board.minion_spawns)
 
 
-def _check_lane(lane, zones: dict, problems: Problems) -> list:
+def _check_lanes(raw: dict, zones: dict, problems: Problems) -> list:
+    """`lane` (one lane) or `lanes` (a list of 1 to MAX_LANES lanes), each checked by _check_lane; every lane
+    between the same two Thrones; no other zone in two lanes."""
+    if ("lane" in raw) == ("lanes" in raw):
+        problems.add("map", "lanes", "give either 'lane' (one lane) or 'lanes' (a list of lanes), not both or neither")
+        return []
+    if "lane" in raw:
+        return [lane for lane in [_check_lane(raw["lane"], zones, problems)] if lane]
+    given = raw["lanes"]
+    if not isinstance(given, list) or not 1 <= len(given) <= MAX_LANES:
+        problems.add("map", "lanes", f"must be a list of 1 to {MAX_LANES} lanes, each a list of zone ids")
+        return []
+    lanes = [_check_lane(lane, zones, problems, f"lanes[{i}]") for i, lane in enumerate(given)]
+    if not all(lanes):
+        return []
+    if len({(lane[0], lane[-1]) for lane in lanes}) > 1:
+        problems.add("map", "lanes", "every lane must run between the same two Thrones")
+    seen = set()
+    for lane in lanes:
+        for zone_id in lane[1:-1]:
+            if zone_id in seen:
+                problems.add("map", "lanes", f"zone {zone_id!r} is in two lanes; only the Thrones are shared")
+            seen.add(zone_id)
+    return lanes
+
+
+def _check_lane(lane, zones: dict, problems: Problems, field: str = "lane") -> list:
     if not isinstance(lane, list) or len(lane) != len(LANE_KINDS) or not all(z in zones for z in lane if isinstance(z, str)) \
             or not all(isinstance(z, str) for z in lane):
-        problems.add("map", "lane", f"must list {len(LANE_KINDS)} zone ids: a Throne, a pre-Throne zone, the middle, "
+        problems.add("map", field, f"must list {len(LANE_KINDS)} zone ids: a Throne, a pre-Throne zone, the middle, "
                                     "a pre-Throne zone, a Throne")
         return []
     for index, (zone_id, kind) in enumerate(zip(lane, LANE_KINDS)):
         zone = zones[zone_id]
         team = None if kind == "middle" else TEAMS[0 if index < 2 else 1]
         if zone.kind != kind or zone.team != team:
-            problems.add("map", "lane", f"zone {zone_id!r} at place {index + 1} must be a {kind} zone"
+            problems.add("map", field, f"zone {zone_id!r} at place {index + 1} must be a {kind} zone"
                                         + (f" of team {team}" if team else ""))
         elif not zone.spaces:
             problems.add(f"zones.{zone_id}", "key", "no space of the map is in this zone")
     for here, there in zip(lane, lane[1:]):
         if zones[here].spaces and zones[there].spaces and not hexes.zones_adjacent(zones[here].spaces, zones[there].spaces):
-            problems.add("map", "lane", f"zones {here!r} and {there!r} must be adjacent")
+            problems.add("map", field, f"zones {here!r} and {there!r} must be adjacent")
     return list(lane)
 
 
-def _check_spawns(board: Board, lane: list, problems: Problems) -> None:
+def _check_spawns(board: Board, lanes: list, problems: Problems) -> None:
+    in_lanes = {z for lane in lanes for z in lane}
     for team in TEAMS:
         spawns = board.hero_spawns[team]
         outside = [h for h in spawns if board.zones[board.zone_of[h]].kind != "throne" or board.zones[board.zone_of[h]].team != team]
@@ -198,7 +233,7 @@ def _check_spawns(board: Board, lane: list, problems: Problems) -> None:
             problems.add("map", "feature_grid", f"team {team} needs exactly {HERO_SPAWNS} hero spawn points, all in its "
                                                 f"own Throne; found {len(spawns)}, {len(outside)} outside it")
     for (zone_id, team, what), spawns in board.minion_spawns.items():
-        if zone_id not in lane or board.zones[zone_id].kind == "throne":
+        if zone_id not in in_lanes or board.zones[zone_id].kind == "throne":
             problems.add("map", "feature_grid", f"{team} {what} minion spawn points must lie in a lane zone that is "
                                                 f"not a Throne; {len(spawns)} lie in {zone_id!r}")
 
@@ -224,7 +259,12 @@ def board_from_text(text: str, source: str = "map") -> Board:
     return _read(parse_toml(text, source), source)
 
 
-@lru_cache(maxsize=1)
-def builtin_board() -> Board:
-    """The starter map, read once."""
-    return load_board_file(BUILTIN_MAP)
+@lru_cache(maxsize=len(MAPS))
+def builtin_board(map_id: str = "saltmarsh") -> Board:
+    """A built-in map (option `map`: MAPS), read once."""
+    return load_board_file(MAPS[map_id])
+
+
+def board_for(options: dict) -> Board:
+    """The map the options choose (option `map`, the single-lane Saltmarsh Crossing by default)."""
+    return builtin_board(options.get("map", "saltmarsh"))

@@ -1,18 +1,22 @@
-"""The lane: minions, the Battle Zone, wave counters, lane pushes and the lane's victories.
+"""The lanes: minions, the Battle Zones, wave counters, lane pushes and the lanes' victories.
 
 F-S2 wave counters, F-S5 minions at setup, F-A5 an attacked minion is simply defeated, F-D6 minion
 defence modifiers (once, before the defender's card: A1-9), F-D7 heavy immunity, F-K4 coins for a
 minion, F-K5 "remove" pays none, F-L1 minions return to the Battle Zone, F-L2 respawn limits, the
 lane push (spec §4 LANE_PUSH, P1-10) with displaced minions (A1-10), F-W1 and F-W2.
 
-A minion is `{"id": n, "team", "type": "melee"|"ranged"|"heavy", "space": [q, r]}` in `game.minions`.
-The lane's prompts (answered through ruleset.decision/apply):
+A map has one lane or two (G1-8's double lane, option `map`); every lane is the same code: lane i has its
+Battle Zone `game.battle_zones[i]`, its wave counters `game.waves[i]` and its minions (`"lane": i`).
+A minion is `{"id": n, "team", "type": "melee"|"ranged"|"heavy", "lane": i, "space": [q, r]}` in
+`game.minions`. On two lanes (P1-13) each lane has 7 wave counters; a Last Push counts the zones between
+each Throne and both Battle Zones, and when both teams would win at once the minions are restored and play
+goes on (G1-8). The lane's prompts (answered through ruleset.decision/apply):
 
-    {"kind": "minion_remove", "team", "left": n}                 the minion battle (G1-4 step 1): the team
-        removes one of its minions in the Battle Zone, heavy last — answer ["minion", id] (choose_target)
+    {"kind": "minion_remove", "team", "lane", "left": n}          the minion battle (G1-4 step 1): the team
+        removes one of its minions in that lane's Battle Zone, heavy last — answer ["minion", id] (choose_target)
     {"kind": "minion_return", "team", "minion": id, "spaces"}      F-L1: which of the equally near Battle Zone
         spaces the stray minion returns to — answer ["space", [q, r]] (choose_target)
-    {"kind": "minion_place", "team", "type", "from", "spaces", "queue", "resume"}   A1-10: where a minion whose
+    {"kind": "minion_place", "team", "type", "lane", "from", "spaces", "queue", "resume"}   A1-10: where a minion whose
         spawn point holds a unit is placed — answer ["space", [q, r]] (deploy)
 
 `resume` is the prompt a mid-action push interrupted (a text machine), taken up again afterwards.
@@ -25,35 +29,39 @@ from .state import TEAMS, Game, HeroState, other
 VALUE = {"melee": 2, "ranged": 2, "heavy": 4}          # F-K4
 KINDS = ("melee", "ranged", "heavy")
 WAVES = {"quick": 3, "long": 5}                          # F-S2
+DOUBLE_LANE_WAVES = 7                                    # F-S3: 2×7 on the double-lane map (P1-13)
 LANE_PROMPTS = ("minion_remove", "minion_return", "minion_place")
 
 
 # --- setup (F-S2, F-S5) ------------------------------------------------------------------------------
 
-def waves_for(options: dict) -> int:
-    """F-S2: wave counters by game length."""
-    return WAVES[options["length"]]
+def waves_for(options: dict, board) -> int:
+    """F-S2: wave counters per lane by game length; F-S3 (P1-13): 7 per lane on a two-lane map."""
+    return DOUBLE_LANE_WAVES if len(board.lanes) > 1 else WAVES[options["length"]]
 
 
-def middle(board) -> str:
-    """The lane's middle zone: the first Battle Zone (F-S5)."""
-    return board.lane[len(board.lane) // 2]
+def middles(board) -> list:
+    """Each lane's middle zone: its first Battle Zone (F-S5)."""
+    return [lane[len(lane) // 2] for lane in board.lanes]
 
 
 def setup(game: Game) -> None:
-    """F-S2 the wave counters; F-S5 each team's minions on its spawn points of the middle zone."""
-    game.battle_zone, game.waves = middle(game.board), waves_for(game.opts)
-    game.log.emit("waves", "F-S2", waves=game.waves)
-    for team in TEAMS:
-        for kind in KINDS:
-            for space in game.board.minion_spawns.get((game.battle_zone, team, kind), []):
-                add(game, team, kind, space)
-    game.log.emit("minions", "F-S5", zone=game.battle_zone, minions=[dict(m) for m in game.minions])
+    """F-S2 the wave counters; F-S5 each team's minions on its spawn points of each lane's middle zone."""
+    game.battle_zones = middles(game.board)
+    game.waves = [waves_for(game.opts, game.board)] * len(game.battle_zones)
+    game.push_due = [None] * len(game.battle_zones)
+    game.log.emit("waves", "F-S2", waves=list(game.waves))
+    for lane, zone in enumerate(game.battle_zones):
+        for team in TEAMS:
+            for kind in KINDS:
+                for space in game.board.minion_spawns.get((zone, team, kind), []):
+                    add(game, team, kind, space, lane)
+    game.log.emit("minions", "F-S5", zones=list(game.battle_zones), minions=[dict(m) for m in game.minions])
 
 
-def add(game: Game, team: str, kind: str, space) -> dict:
-    """A new minion on `space`."""
-    minion = {"id": game.next_minion, "team": team, "type": kind, "space": list(space)}
+def add(game: Game, team: str, kind: str, space, lane: int) -> dict:
+    """A new minion of lane `lane` on `space`."""
+    minion = {"id": game.next_minion, "team": team, "type": kind, "lane": lane, "space": list(space)}
     game.next_minion += 1
     game.minions.append(minion)
     return minion
@@ -70,16 +78,17 @@ def at(game: Game, space) -> dict | None:
     return next((m for m in game.minions if tuple(m["space"]) == tuple(space)), None)
 
 
-def in_zone(game: Game, team: str | None = None) -> list:
-    """The minions in the Battle Zone (of one team)."""
-    zone = game.board.zone_of
-    return [m for m in game.minions if zone.get(tuple(m["space"])) == game.battle_zone
+def in_zone(game: Game, lane: int, team: str | None = None) -> list:
+    """The lane's minions in its Battle Zone (of one team)."""
+    zone, battle_zone = game.board.zone_of, game.battle_zones[lane]
+    return [m for m in game.minions if m["lane"] == lane and zone.get(tuple(m["space"])) == battle_zone
             and (team is None or m["team"] == team)]
 
 
 def immune(game: Game, minion: dict) -> bool:
     """F-D7: a heavy minion is immune while a friendly non-heavy minion is in its Battle Zone."""
-    return minion["type"] == "heavy" and any(m["type"] != "heavy" for m in in_zone(game, minion["team"]))
+    return minion["type"] == "heavy" and any(m["type"] != "heavy"
+                                             for m in in_zone(game, minion["lane"], minion["team"]))
 
 
 def targets(game: Game, hero: HeroState, reach: int) -> list:
@@ -117,7 +126,7 @@ def defeat(game: Game, minion: dict, attacker: HeroState) -> None:
     attacker.coins += VALUE[minion["type"]]
     game.log.emit("coins", "F-K4", hero=attacker.index, coins=VALUE[minion["type"]], why="minion",
                   type=minion["type"])
-    gone(game, minion["team"])
+    gone(game, minion["team"], minion["lane"])
 
 
 def remove(game: Game, minion: dict, why: str) -> None:
@@ -127,61 +136,100 @@ def remove(game: Game, minion: dict, why: str) -> None:
                   space=list(minion["space"]), why=why)
 
 
-def gone(game: Game, team: str) -> None:
-    """§4 LANE_PUSH: a team's last minion in the Battle Zone went (defeated or removed mid-turn): push at once."""
-    if game.result is None and not in_zone(game, team):
-        push(game, team)
+def gone(game: Game, team: str, lane: int) -> None:
+    """§4 LANE_PUSH: a team's last minion in a Battle Zone went (defeated or removed mid-turn): push at once."""
+    if game.result is None and not in_zone(game, lane, team):
+        push(game, {lane: team})
 
 
 # --- the lane push (§4 LANE_PUSH, P1-10; F-S2, F-W1, F-W2, F-L2, A1-10) -----------------------------------
 
-def push(game: Game, loser: str) -> None:
-    """Flip a wave counter (the last: F-W2), move the Battle Zone toward the loser's Throne (into it: F-W1),
-    clear the old zone's minions and respawn on the new zone's spawn points."""
-    winner = other(loser)
-    game.waves -= 1
-    game.log.emit("wave", "F-S2", team=winner, left=game.waves)
-    if game.waves <= 0:
-        win(game, winner, "F-W2", f"team {winner} won the push that flipped the last wave counter")
+def push(game: Game, pushes: dict) -> None:
+    """The pushes made at once ({lane: losing team}: one mid-action, or every lane's due push at End of Round
+    step 3): each flips its lane's wave counter and moves its Battle Zone toward the loser's Throne; then the
+    victories (F-W1 into a Throne, F-W2 the Last Push), else the old zones' minions go and the new zones respawn.
+
+    One lane: the push that flips the last counter wins at once (F-W2, no move). Two lanes (G1-8, P1-13): a push
+    that flips its lane's last counter, or finds none left, is a Last Push: after the moves each team counts the
+    zones between its Throne and both Battle Zones, the higher count wins (equal: nobody yet). If both teams would
+    win at once, nobody does: the Battle Zones stay where they were, their minions are restored (respawned on
+    their spawn points, F-L2) and play goes on."""
+    lanes = game.board.lanes
+    claims, moved, last_push = [], {}, False
+    for lane, loser in sorted(pushes.items()):
+        winner = other(loser)
+        last = game.waves[lane] <= 1
+        game.waves[lane] = max(0, game.waves[lane] - 1)
+        game.log.emit("wave", "F-S2", team=winner, lane=lane, left=game.waves[lane])
+        if last and len(lanes) == 1:
+            claims.append((winner, "F-W2", f"team {winner} won the push that flipped the last wave counter"))
+            continue
+        old = game.battle_zones[lane]
+        step = -1 if loser == TEAMS[0] else 1             # the red Throne is each lane's first zone
+        game.battle_zones[lane] = lanes[lane][lanes[lane].index(old) + step]
+        moved[lane] = old
+        game.log.emit("lane_push", "P1-10", winner=winner, loser=loser, lane=lane, to=game.battle_zones[lane],
+                      **{"from": old})
+        if game.battle_zones[lane] == game.board.throne(loser).id:
+            claims.append((winner, "F-W1", f"team {winner} pushed a lane into the {loser} Throne"))
+        last_push = last_push or last
+    if last_push:
+        counts = zones_between(game)
+        game.log.emit("last_push", "G1-8", counts=counts)
+        if counts["red"] != counts["blue"]:
+            leader = max(TEAMS, key=lambda t: counts[t])
+            claims.append((leader, "F-W2", f"team {leader} led the zone count at the Last Push (G1-8)"))
+    winners = {team for team, _, _ in claims}
+    if len(winners) == 1:
+        win(game, *claims[0])
         return
-    lane = game.board.lane
-    old = game.battle_zone
-    step = -1 if loser == TEAMS[0] else 1                 # the red Throne is the lane's first zone
-    game.battle_zone = lane[lane.index(old) + step]
-    game.log.emit("lane_push", "P1-10", winner=winner, loser=loser, to=game.battle_zone, **{"from": old})
-    if game.battle_zone == game.board.throne(loser).id:
-        win(game, winner, "F-W1", f"team {winner} pushed the lane into the {loser} Throne")
+    if winners:                                           # G1-8: both would win at once
+        game.log.emit("both_would_win", "G1-8", claims=[[team, rule] for team, rule, _ in claims],
+                      zones=[moved[lane] for lane in sorted(moved)])
+        for lane, old in moved.items():
+            game.battle_zones[lane] = old
+        respawn(game, sorted(pushes))
         return
-    for minion in [m for m in game.minions if game.board.zone_of[tuple(m["space"])] == old]:
-        remove(game, minion, "lane push")
-    respawn(game)
+    for lane, old in moved.items():
+        for minion in [m for m in game.minions if m["lane"] == lane and game.board.zone_of[tuple(m["space"])] == old]:
+            remove(game, minion, "lane push")
+    respawn(game, sorted(moved))
 
 
-def respawn(game: Game) -> None:
-    """Respawn on every spawn point of the Battle Zone, within F-L2's limit; a token there goes first; a unit
-    there displaces the minion (A1-10: placed after every free point is filled, the coin's team first)."""
+def zones_between(game: Game) -> dict:
+    """G1-8: for each team, the zones between its Throne and each lane's Battle Zone, summed over the lanes."""
+    counts = {team: 0 for team in TEAMS}
+    for lane, zone in zip(game.board.lanes, game.battle_zones):
+        place = lane.index(zone)
+        counts["red"] += max(0, place - 1)
+        counts["blue"] += max(0, len(lane) - 2 - place)
+    return counts
+
+
+def respawn(game: Game, lanes: list) -> None:
+    """Respawn on every spawn point of these lanes' Battle Zones, within F-L2's limit; a token there goes first;
+    a unit there displaces the minion (A1-10: placed after every free point is filled, the coin's team first)."""
     displaced = []
-    for team in TEAMS:
-        for kind in KINDS:
-            spawns = game.board.minion_spawns.get((game.battle_zone, team, kind), [])
-            for space in spawns:
-                present = sum(1 for m in in_zone(game, team) if m["type"] == kind) \
-                    + sum(1 for d in displaced if (d["team"], d["type"]) == (team, kind))
-                if present >= len(spawns):
-                    game.log.emit("minion_not_respawned", "F-L2", team=team, type=kind, space=list(space),
-                                  spawn_points=len(spawns), present=present)
-                    continue
-                token = game.token_at(space)
-                if token is not None:
-                    game.tokens.remove(token)
-                    game.log.emit("token_removed", "P1-10", space=list(space), token=token["token"],
-                                  why="a minion respawns here")
-                if space in game.obstacles():
-                    displaced.append({"team": team, "type": kind, "from": list(space)})
-                    continue
-                minion = add(game, team, kind, space)
-                game.log.emit("minion_respawned", "F-L2", minion=minion["id"], team=team, type=kind,
-                              space=list(space), spawn_points=len(spawns), present=present)
+    for lane, team, kind in ((lane, team, kind) for lane in lanes for team in TEAMS for kind in KINDS):
+        spawns = game.board.minion_spawns.get((game.battle_zones[lane], team, kind), [])
+        for space in spawns:
+            present = sum(1 for m in in_zone(game, lane, team) if m["type"] == kind) \
+                + sum(1 for d in displaced if (d["team"], d["type"], d["lane"]) == (team, kind, lane))
+            if present >= len(spawns):
+                game.log.emit("minion_not_respawned", "F-L2", team=team, type=kind, space=list(space),
+                              spawn_points=len(spawns), present=present)
+                continue
+            token = game.token_at(space)
+            if token is not None:
+                game.tokens.remove(token)
+                game.log.emit("token_removed", "P1-10", space=list(space), token=token["token"],
+                              why="a minion respawns here")
+            if space in game.obstacles():
+                displaced.append({"team": team, "type": kind, "lane": lane, "from": list(space)})
+                continue
+            minion = add(game, team, kind, space, lane)
+            game.log.emit("minion_respawned", "F-L2", minion=minion["id"], team=team, type=kind,
+                          space=list(space), spawn_points=len(spawns), present=present)
     displaced.sort(key=lambda d: d["team"] != game.coin)
     place_displaced(game, displaced, game.pending)
 
@@ -192,11 +240,11 @@ def place_displaced(game: Game, queue: list, resume) -> None:
     while queue:
         entry = queue.pop(0)
         obstacles = game.obstacles()
-        empty = [h for h in game.board.zones[game.battle_zone].spaces if h not in obstacles]
+        empty = [h for h in game.board.zones[game.battle_zones[entry["lane"]]].spaces if h not in obstacles]
         spaces = hexes.nearest(tuple(entry["from"]), empty, game.board.spaces)
         if len(spaces) > 1:
             game.pending = {"kind": "minion_place", "team": entry["team"], "type": entry["type"],
-                            "from": entry["from"], "spaces": [list(h) for h in spaces], "queue": queue,
+                            "lane": entry["lane"], "from": entry["from"], "spaces": [list(h) for h in spaces], "queue": queue,
                             "resume": resume}
             return
         if spaces:
@@ -205,7 +253,7 @@ def place_displaced(game: Game, queue: list, resume) -> None:
 
 
 def _placed(game: Game, entry: dict, space) -> None:
-    minion = add(game, entry["team"], entry["type"], space)
+    minion = add(game, entry["team"], entry["type"], space, entry["lane"])
     game.log.emit("minion_placed", "A1-10", minion=minion["id"], team=entry["team"], type=entry["type"],
                   space=list(space), spawn_point=entry["from"])
 
@@ -224,12 +272,12 @@ def return_strays(game: Game) -> bool:
     nearest Battle Zone space that path reaches; the team chooses among equally near ones, P1-12); with no
     such path, to the nearest empty Battle Zone space (P1-12). True when a minion was returned or a choice is asked."""
     zone = game.board.zone_of
-    stray = next((m for m in game.minions if zone[tuple(m["space"])] != game.battle_zone), None)
+    stray = next((m for m in game.minions if zone[tuple(m["space"])] != game.battle_zones[m["lane"]]), None)
     if stray is None:
         return False
     here = tuple(stray["space"])
     blocked = game.obstacles() - {here}
-    empty = [h for h in game.board.zones[game.battle_zone].spaces if h not in blocked]
+    empty = [h for h in game.board.zones[game.battle_zones[stray["lane"]]].spaces if h not in blocked]
     far = hexes.distances(here, game.board.spaces, blocked)
     reached = [h for h in empty if h in far]
     if reached:
@@ -239,7 +287,7 @@ def return_strays(game: Game) -> bool:
         spaces = hexes.nearest(here, empty, game.board.spaces)
     if not spaces:
         remove(game, stray, "no empty space in the Battle Zone")
-        gone(game, stray["team"])
+        gone(game, stray["team"], stray["lane"])
         return True
     if len(spaces) > 1:
         game.pending = {"kind": "minion_return", "team": stray["team"], "minion": stray["id"],
@@ -258,42 +306,46 @@ def _return(game: Game, minion: dict, space, by_path: bool = True) -> None:
 
 # --- End of Round (G1-4 steps 1 and 3) -----------------------------------------------------------------------
 
-def minion_battle(game: Game) -> None:
-    """G1-4 step 1: the team with fewer minions in the Battle Zone removes the difference, its choice, the heavy
-    last; a team left with none makes a push due (it waits for step 3)."""
-    counts = {team: len(in_zone(game, team)) for team in TEAMS}
-    game.log.emit("minion_battle", "G1-4", zone=game.battle_zone, counts=counts)
-    if counts["red"] == counts["blue"]:
-        return
-    team = min(TEAMS, key=lambda t: counts[t])
-    removing(game, team, counts[other(team)] - counts[team])
+def minion_battle(game: Game, first: int = 0) -> None:
+    """G1-4 step 1, per Battle Zone in lane order: the team with fewer minions there removes the difference, its
+    choice, the heavy last; a team left with none makes that lane's push due (it waits for step 3)."""
+    for lane in range(first, len(game.battle_zones)):
+        counts = {team: len(in_zone(game, lane, team)) for team in TEAMS}
+        game.log.emit("minion_battle", "G1-4", lane=lane, zone=game.battle_zones[lane], counts=counts)
+        if counts["red"] == counts["blue"]:
+            continue
+        team = min(TEAMS, key=lambda t: counts[t])
+        removing(game, lane, team, counts[other(team)] - counts[team])
+        if game.pending is not None:
+            return
 
 
-def removing(game: Game, team: str, left: int) -> None:
-    """Remove `left` more minions of `team` from the Battle Zone; ask when the choice is real."""
+def removing(game: Game, lane: int, team: str, left: int) -> None:
+    """Remove `left` more minions of `team` from the lane's Battle Zone; ask when the choice is real."""
     while left > 0:
-        mine = in_zone(game, team)
+        mine = in_zone(game, lane, team)
         if not mine:
             break
         choices = [m for m in mine if m["type"] != "heavy"] or mine          # the heavy last
         if len(choices) > 1 and left < len(mine):
-            game.pending = {"kind": "minion_remove", "team": team, "left": left,
+            game.pending = {"kind": "minion_remove", "team": team, "lane": lane, "left": left,
                             "minions": sorted(m["id"] for m in choices)}
             return
         remove(game, choices[0], "minion battle")
         left -= 1
     game.pending = None
-    counts = {t: len(in_zone(game, t)) for t in TEAMS}
+    counts = {t: len(in_zone(game, lane, t)) for t in TEAMS}
     if counts[team] == 0 and counts[other(team)] > 0:
-        game.push_due = team
-        game.log.emit("push_due", "G1-4", loser=team)
+        game.push_due[lane] = team
+        game.log.emit("push_due", "G1-4", lane=lane, loser=team)
 
 
 def lane_push(game: Game) -> None:
-    """G1-4 step 3: the push the minion battle made due."""
-    if game.push_due is not None:
-        loser, game.push_due = game.push_due, None
-        push(game, loser)
+    """G1-4 step 3: the pushes the minion battle made due, every lane's at once (G1-8)."""
+    due = {lane: team for lane, team in enumerate(game.push_due) if team is not None}
+    game.push_due = [None] * len(game.battle_zones)
+    if due:
+        push(game, due)
 
 
 # --- the lane's prompts (ruleset.decision / apply) -------------------------------------------------------------
@@ -312,13 +364,15 @@ def answer(game: Game, action) -> None:
     kind = pending["kind"]
     if kind == "minion_remove":
         remove(game, by_id(game, action[1]), "minion battle")
-        removing(game, pending["team"], pending["left"] - 1)
+        removing(game, pending["lane"], pending["team"], pending["left"] - 1)
+        if game.pending is None:
+            minion_battle(game, pending["lane"] + 1)          # the next Battle Zone's battle
         return
     if kind == "minion_return":
         game.pending = None
         _return(game, by_id(game, pending["minion"]), tuple(action[1]))
         return
-    entry = {"team": pending["team"], "type": pending["type"], "from": pending["from"]}
+    entry = {"team": pending["team"], "type": pending["type"], "lane": pending["lane"], "from": pending["from"]}
     _placed(game, entry, tuple(action[1]))
     place_displaced(game, list(pending["queue"]), pending["resume"])
     if game.pending is not None and game.pending["kind"] == "text":

@@ -36,6 +36,9 @@ OPTIONS = (
     Option("round_limit", 0, "P1-4", "Rounds after which a game ends anyway (0: none, the game ends by the lane "
            "or life counters, F-W1…F-W3); the team with more life counters left wins, equal is a draw.",
            minimum=0, maximum=60),
+    Option("map", "saltmarsh", "G1-8", "The map: 'saltmarsh' (Saltmarsh Crossing, one lane) or 'twinford' (Twin "
+           "Fords, the double lane: two Battle Zones, 2×7 wave counters, 6 life counters, the Last Push by zone count; "
+           "P1-13).", choices=("saltmarsh", "twinford")),
     # hero selection (draft.py): the rulebook's p. 22 variants, read as P1-9 says
     Option("hero_selection", "given", "P1-8", "How heroes are chosen: 'given' (the setup names them, or the seed "
            "draws them), or picked before the first turn from the coin's team on: 'all_random', 'all_pick', "
@@ -45,7 +48,7 @@ OPTIONS = (
 )
 
 SETTLED = {
-    "G1-1": "the map is data (content/map.toml); options cannot choose another map until a second one exists",
+    "G1-1": "maps are data (content/map.toml, content/map_double.toml), chosen by the option map (G1-8)",
     "G1-2": "cards are data (content/heroes.toml) read by one effect interpreter",
     "G1-3": "the defence sequence is F-D1…F-D7, stated in the rulebook",
     "G1-4": "the End of Round order is the rulebook's (part 2, issue 13)",

@@ -3,27 +3,30 @@
     {"heroes": ["brannoc@0,4 hand=brannoc_strike+brannoc_guard level=2 coins=3 poison",
                 "isra@off", "brannoc@2,4", "isra@5,4 dashboard=isra_aim"],
      "coin": "blue", "life": {"red": 2, "blue": 4}, "round": 2, "turn": 2, "tokens": ["rubble@9,4 hero=0"],
-     "minions": ["red melee@9,7", "blue heavy@15,5"], "battle_zone": "causeway", "waves": 2}
+     "minions": ["red melee@9,7", "blue heavy@15,5"], "battle_zones": ["causeway"], "waves": [2]}
 
 One description per hero in play, in hero order (the seats running them follow from the options,
 `ruleset.hero_seats`). A hero is `hero_id@q,r` (axial coordinates) or `hero_id@off`, then optional
 words: `hand=` and `dashboard=` (the hero's own card ids joined by `+`; the hand defaults to the
 starting hand of F-S4 less the dashboard's cards, the dashboard fills slots from turn 1), `level=`, `coins=`, and marker names.
 The upgrade pool is the hero's other cards. A token is `kind@q,r hero=N` (N placed it, from its
-supply). A minion is `team type@q,r` (type melee, ranged or heavy); a position has no minion unless it lists
-some (one standing outside the Battle Zone returns to it at the first automatic step, F-L1). `battle_zone` is a
-lane zone other than a Throne (default: the middle zone, F-S5); `waves` the wave counters left (default F-S2's
-number for the game's length). A description comes from links, so every mistake is a BadSetup naming what is wrong.
+supply). A minion is `team type@q,r` (type melee, ranged or heavy), then `lane=N` when the map has two lanes
+and the space is in no lane's zone (otherwise the lane is the space's); a position has no minion unless it lists
+some (one standing outside its lane's Battle Zone returns to it at the first automatic step, F-L1).
+`battle_zones` lists each lane's Battle Zone, a zone of that lane other than a Throne (default: the middle
+zones, F-S5); `waves` the wave counters left, one number for every lane or a list per lane (default F-S2's
+number for the game's length, F-S3's 7 per lane on the double-lane map). A description comes from links, so every mistake is a BadSetup naming what is wrong.
 """
 
 from ...core.errors import BadSetup
 from ...core.rng import Rng
 from .effects import MARKERS, TOKENS
-from .lane import add as add_minion, middle, waves_for
+from .lane import add as add_minion, middles, waves_for
 from .seating import life_counters, team_of
 from .state import SLOTS, TEAMS, Game, HeroState
 
-KEYS = {"heroes", "coin", "life", "round", "turn", "tokens", "minions", "battle_zone", "waves"}
+KEYS = {"heroes", "coin", "life", "round", "turn", "tokens", "minions", "battle_zones", "waves"}
+MAX_LANES = 2
 MINION_TYPES = ("melee", "ranged", "heavy")
 MAX_WORDS = 12
 MAX_TEXT = 400
@@ -55,19 +58,26 @@ def check_position(position) -> dict:
         raise BadSetup("position 'tokens' must list at most 20 tokens ('rubble@q,r hero=N')")
     minions = position.get("minions", [])
     if not isinstance(minions, list) or len(minions) > 40 or not all(
-            isinstance(m, str) and 0 < len(m) <= 40 and len(m.split()) == 2 for m in minions):
-        raise BadSetup("position 'minions' must list at most 40 minions ('red melee@q,r')")
-    zone = position.get("battle_zone")
-    if zone is not None and (not isinstance(zone, str) or not 0 < len(zone) <= 40):
-        raise BadSetup("position 'battle_zone' must name a lane zone that is not a Throne")
+            isinstance(m, str) and 0 < len(m) <= 50 and len(m.split()) in (2, 3) for m in minions):
+        raise BadSetup("position 'minions' must list at most 40 minions ('red melee@q,r', then 'lane=N' if needed)")
+    zone = position.get("battle_zones")
+    if zone is not None and (not isinstance(zone, list) or not 1 <= len(zone) <= MAX_LANES or not all(
+            isinstance(z, str) and 0 < len(z) <= 40 for z in zone)):
+        raise BadSetup(f"position 'battle_zones' must list 1 to {MAX_LANES} zone ids, one per lane, none a Throne")
     waves = position.get("waves")
-    if waves is not None and (type(waves) is not int or not 1 <= waves <= 14):
-        raise BadSetup("position 'waves' must be a whole number from 1 to 14")
+    if waves is not None and not (_count(waves) or isinstance(waves, list) and 1 <= len(waves) <= MAX_LANES
+                                  and all(_count(w) for w in waves)):
+        raise BadSetup(f"position 'waves' must be a whole number from 1 to 14, or a list of 1 to {MAX_LANES} of them "
+                       "(one per lane)")
     normal = {"heroes": list(heroes), "coin": coin, "life": dict(life), "round": position.get("round", 1),
               "turn": position.get("turn", 1), "tokens": list(tokens)}
-    normal.update({k: v for k, v in (("minions", list(minions)), ("battle_zone", zone), ("waves", waves))
+    normal.update({k: v for k, v in (("minions", list(minions)), ("battle_zones", zone), ("waves", waves))
                    if k in position})
     return normal
+
+
+def _count(value) -> bool:
+    return type(value) is int and 1 <= value <= 14
 
 
 def build_position(position: dict, board, content, options: dict, seats: list, seed: int, log) -> Game:
@@ -88,24 +98,43 @@ def build_position(position: dict, board, content, options: dict, seats: list, s
     game = Game(board, content, dict(options), heroes, position["coin"], life, Rng(seed), log)
     game.round, game.turn = position["round"], position["turn"]
     game.tokens = tokens
-    zone = position.get("battle_zone") or middle(board)
-    if zone not in board.lane or zone in (board.lane[0], board.lane[-1]):
-        raise BadSetup(f"position 'battle_zone' must be one of {', '.join(board.lane[1:-1])}; got {zone[:40]!r}")
-    game.battle_zone = zone
-    game.waves = position.get("waves") or waves_for(options)
-    for team, kind, space in minions:
-        add_minion(game, team, kind, space)
+    lanes = board.lanes
+    zones = position.get("battle_zones") or middles(board)
+    if len(zones) != len(lanes):
+        raise BadSetup(f"position 'battle_zones' must list {len(lanes)} zone id(s), one per lane of this map")
+    for index, (zone, lane) in enumerate(zip(zones, lanes)):
+        if zone not in lane[1:-1]:
+            raise BadSetup(f"position 'battle_zones' place {index + 1} must be one of {', '.join(lane[1:-1])}; "
+                           f"got {zone[:40]!r}")
+    waves = position.get("waves") or waves_for(options, board)
+    waves = [waves] * len(lanes) if isinstance(waves, int) else list(waves)
+    if len(waves) != len(lanes):
+        raise BadSetup(f"position 'waves' must give one number for every lane or a list of {len(lanes)}")
+    game.battle_zones, game.waves, game.push_due = list(zones), waves, [None] * len(lanes)
+    for team, kind, space, lane in minions:
+        add_minion(game, team, kind, space, lane)
     return game
 
 
 def _minion(text: str, board) -> tuple:
-    """One minion from `team type@q,r`."""
-    team, rest = text.split()
+    """One minion from `team type@q,r` (then `lane=N`): (team, type, space, lane)."""
+    team, rest, *more = text.split()
     kind, sep, at = rest.partition("@")
     if team not in TEAMS or not sep or kind not in MINION_TYPES:
         raise BadSetup(f"position minion {text[:40]!r} must be 'team type@q,r': a team of {', '.join(TEAMS)} and a "
                        f"type of {', '.join(MINION_TYPES)}")
-    return team, kind, _space("position minion", at, board)
+    space = _space("position minion", at, board)
+    lanes = len(board.lanes)
+    if more:
+        number = more[0].removeprefix("lane=")
+        if not more[0].startswith("lane=") or not (number.isascii() and number.isdigit() and int(number) < lanes):
+            raise BadSetup(f"position minion {text[:40]!r}: the last word must be lane=0" +
+                           (f" to lane={lanes - 1}" if lanes > 1 else " (the map has one lane)"))
+        return team, kind, space, int(number)
+    lane = board.lane_of.get(board.zone_of[space], 0 if lanes == 1 else None)
+    if lane is None:
+        raise BadSetup(f"position minion {text[:40]!r} stands in no lane's zone: add lane=0 to lane={lanes - 1}")
+    return team, kind, space, lane
 
 
 def _token(text: str, board, heroes: int) -> dict:

@@ -11,7 +11,7 @@ from ...core.rng import Rng
 from ...core.ruleset import Capabilities, Ruleset, register
 from ...core.seats import Seat
 from . import actions, draft, lane, levelling, text, turn
-from .board import BUILTIN_MAP, builtin_board, load_board_file
+from .board import BUILTIN_MAP, MAPS, board_for, load_board_file
 from .bots import SensibleBot
 from .heroes import BUILTIN_HEROES, builtin_heroes, load_heroes_file
 from .options import OPTIONS, SETTLED
@@ -66,7 +66,7 @@ class Initiative(Ruleset):
         wanted = len(hero_seats(options))
         if isinstance(setup, dict) and set(setup) == {"position"}:
             normal = {"position": check_position(setup["position"])}
-            build_position(normal["position"], builtin_board(), builtin_heroes(), options, hero_seats(options), 0,
+            build_position(normal["position"], board_for(options), builtin_heroes(), options, hero_seats(options), 0,
                            EventLog(False))
             return normal
         known = builtin_heroes().heroes
@@ -81,7 +81,7 @@ class Initiative(Ruleset):
 
     def setup(self, options: dict, seed: int, setup: dict, log) -> Game:
         """F-S1 the coin flipped; F-S3 life counters; F-S4 heroes on their spawn points with a hand of five."""
-        content, board, rng = builtin_heroes(), builtin_board(), Rng(seed)
+        content, board, rng = builtin_heroes(), board_for(options), Rng(seed)
         if "position" in setup:
             game = build_position(setup["position"], board, content, options, hero_seats(options), seed, log)
             turn.start_turn(game)
@@ -102,7 +102,7 @@ class Initiative(Ruleset):
 
     def validate_cards(self, path=None) -> list[str]:
         """Every problem in a hero file or a map file (told by its tables); both starter files without one."""
-        files = [(load_heroes_file, BUILTIN_HEROES), (load_board_file, BUILTIN_MAP)]
+        files = [(load_heroes_file, BUILTIN_HEROES)] + [(load_board_file, path) for path in MAPS.values()]
         if path is not None:
             tables = parse_toml(read_text(path), Path(path).name)
             files = [(load_board_file if isinstance(tables, dict) and "map" in tables else load_heroes_file, path)]

@@ -2,6 +2,8 @@
 
 from .state import TEAMS
 
+DOUBLE_LANE_LIFE = 6                              # F-S3: the double-lane map, 6–8 players (P1-13: fewer too)
+
 
 def hero_seats(options: dict) -> list[int]:
     """The seat running each hero, by hero index (G1-8: two each with two players; P1-1: odd counts)."""
@@ -20,6 +22,10 @@ def team_of(seat: int) -> str:
 
 
 def life_counters(options: dict) -> int:
-    """F-S3: 4 players 4/6, 6 players 5/8 (quick/long); 3 and 5 use the 4-player numbers; 2 too (G1-8)."""
+    """F-S3: 4 players 4/6, 6 players 5/8 (quick/long); 3 and 5 use the 4-player numbers; 2 too (G1-8). The
+    double-lane map: 6 for any length and for every count up to 6 players here (P1-13)."""
+    from .board import board_for
+    if len(board_for(options).lanes) > 1:
+        return DOUBLE_LANE_LIFE
     quick, long = (5, 8) if options["players"] == 6 else (4, 6)
     return quick if options["length"] == "quick" else long

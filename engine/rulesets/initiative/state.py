@@ -75,10 +75,10 @@ class Game:
     levelled: list = field(default_factory=list)     # hero indices that levelled up this End of Round (pity coin)
     draft: dict | None = None                        # hero selection (draft.py, P1-8); None: heroes given
     # --- the lane (part 2, issue 13: lane.py) ------------------------------------------------------
-    minions: list = field(default_factory=list)      # on the board: {"id": n, "team", "type": melee|ranged|heavy, "space": [q, r]}
-    battle_zone: str | None = None                   # the Battle Zone: a zone id of the lane (F-S5)
-    waves: int = 0                                   # wave counters left (F-S2)
-    push_due: str | None = None                      # the team whose minions the minion battle ran out (G1-4 step 3)
+    minions: list = field(default_factory=list)      # on the board: {"id": n, "team", "type": melee|ranged|heavy, "lane": i, "space": [q, r]}
+    battle_zones: list = field(default_factory=list) # per lane: its Battle Zone, a zone id of that lane (F-S5, G1-8)
+    waves: list = field(default_factory=list)        # per lane: its wave counters left (F-S2, F-S3)
+    push_due: list = field(default_factory=list)     # per lane: the team the minion battle ran out of minions, or None (G1-4 step 3)
     next_minion: int = 0                             # the next minion's id
     # --- end of the lane's fields ----------------------------------------------------------------------
 
@@ -115,8 +115,8 @@ class Game:
                 "flip_after": self.flip_after, "options": dict(self.opts),
                 "tokens": [dict(t) for t in self.tokens], "scheduled": [dict(e) for e in self.scheduled],
                 "levelled": list(self.levelled),
-                "minions": [dict(m) for m in self.minions], "battle_zone": self.battle_zone, "waves": self.waves,
-                "push_due": self.push_due, "next_minion": self.next_minion,
+                "minions": [dict(m) for m in self.minions], "battle_zones": list(self.battle_zones),
+                "waves": list(self.waves), "push_due": list(self.push_due), "next_minion": self.next_minion,
                 "rng": self.rng.to_data(), "result": None if self.result is None else self.result.to_data()}
         if self.draft is not None:                   # hero selection (draft.py): absent when heroes are given
             data["draft"] = {k: (list(v) if isinstance(v, list) else v) for k, v in self.draft.items()}

@@ -6,8 +6,9 @@
      "pending": the prompt being answered | null (a text machine while card text waits for a choice: text.py;
      {"kind": "level_up", "heroes": [hero index]} at End of Round: who levels now, public, levelling.py),
      "tokens": [{"space": [q, r], "token": kind, "hero": owner}], "scheduled": [active effects due later (P1-5)],
-     "minions": [{"id", "team", "type": "melee"|"ranged"|"heavy", "space": [q, r]}], "battle_zone": zone id,
-     "waves": wave counters left (F-S2) — the lane is public,
+     "minions": [{"id", "team", "type": "melee"|"ranged"|"heavy", "lane": lane index, "space": [q, r]}],
+     "battle_zones": [zone id per lane], "waves": [wave counters left per lane] (F-S2, F-S3; one lane on
+     Saltmarsh Crossing, two on the double-lane map, board "lanes") — the lanes are public,
      "cards": {card id: printed card + "effect" steps}, "options", "result"}
 
     HERO = {"index", "seat", "team", "hero", "name", "position": [q, r] | null, "level", "coins",
@@ -53,7 +54,8 @@ def view(game: Game, seat) -> dict:
             "played": {str(i): c for i, c in sorted(game.played.items())}, "unresolved": list(game.unresolved),
             "acting": game.acting, "pending": game.pending,
             "tokens": [dict(t) for t in game.tokens], "scheduled": [dict(e) for e in game.scheduled],
-            "minions": [dict(m) for m in game.minions], "battle_zone": game.battle_zone, "waves": game.waves,
+            "minions": [dict(m) for m in game.minions], "battle_zones": list(game.battle_zones),
+            "waves": list(game.waves),
             "cards": {c: game.content.printed[c] for c in sorted(ids)},
             "options": dict(game.opts), "result": None if game.result is None else game.result.to_data()}
     if game.draft is not None:                       # hero selection (draft.py): picks and bans are public
