@@ -19,7 +19,7 @@ def test_S1_R23_G1_4_the_six_steps_in_the_rulebooks_order_from_the_minion_battle
         < kinds.index("retrieve") < kinds.index("level_up") < kinds.index("coins")
     assert of(events, "S1-R23")[0]["round"] == 1 and not [k for k in kinds if k == "lane_push"]
     assert of(events, "G1-4")[0] == {"kind": "minion_battle", "rule": "G1-4", "zone": "causeway",
-                                     "counts": {"red": 1, "blue": 1}}      # equal: nobody removes a minion
+                                     "counts": {"red": 1, "blue": 1}, "lane": 0}      # equal: nobody removes a minion
     brannoc, isra = session.state.heroes
     assert session.state.tokens == [] and brannoc.markers == []            # step 2
     assert len(brannoc.hand) == 5 and len(isra.hand) == 5 and brannoc.effects == [] and brannoc.dashboard == [None] * 4

@@ -119,8 +119,6 @@ def ask(game: Game, m: dict) -> tuple:
     if m.get("minion") is not None and refers_to_target(step) and do in ("move", "swap"):
         return "step", []                                 # the attacked minion is defeated: nothing to move (P1-11)
     if do == "move":
-        if step.get("who", "self") != "self" and m["target"] is None:
-            return "step", []                             # the target was a minion (P1-11): no hero to move
         mover = hero if step.get("who", "self") == "self" else game.heroes[m["target"]]
         if mover.position is None:
             return "step", optional if optional else []
