@@ -181,7 +181,7 @@ def test_G1_4_a_team_left_without_minions_by_the_battle_is_pushed_at_step_three_
         events += step(session) if session.decision is None else idle(session)
     kinds = [e["kind"] for e in events]
     assert of(events, "F-K5")[0]["type"] == "heavy" and of(events, "F-K5")[0]["why"] == "minion battle"
-    assert kinds.index("push_due") < kinds.index("remove_tokens") < kinds.index("lane_push") < kinds.index("retrieve")
+    assert kinds.index("push_due") < kinds.index("clear_board") < kinds.index("lane_push") < kinds.index("retrieve")
     assert session.state.battle_zones == ["blue_shore"] and session.state.waves == [2]
 
 

@@ -15,7 +15,7 @@ def test_S1_R23_G1_4_the_six_steps_in_the_rulebooks_order_from_the_minion_battle
         events += step(session) if session.decision is None else idle(session)
     kinds = [e["kind"] for e in events]
     # the order of G1-4: battle, tokens and markers, push (none due), retrieve, level up, pity coin
-    assert kinds.index("round_end") < kinds.index("minion_battle") < kinds.index("remove_tokens") \
+    assert kinds.index("round_end") < kinds.index("minion_battle") < kinds.index("clear_board") \
         < kinds.index("retrieve") < kinds.index("level_up") < kinds.index("coins")
     assert of(events, "S1-R23")[0]["round"] == 1 and not [k for k in kinds if k == "lane_push"]
     assert of(events, "G1-4")[0] == {"kind": "minion_battle", "rule": "G1-4", "zone": "causeway",

@@ -5,7 +5,7 @@ A step that needs the seats' choices (the minion battle's removals, levelling) l
 due from the minion battle waits for step 3, after tokens and markers are gone (G1-4).
 """
 
-from . import levelling
+from . import lane, levelling
 from .state import SLOTS, Game
 
 STEPS = ("minion_battle", "clear_board", "lane_push", "retrieve", "level_up", "pity_coin")
@@ -28,22 +28,20 @@ def step(game: Game) -> None:
 
 def minion_battle(game: Game) -> None:
     """G1-4 step 1: the team with fewer minions in the Battle Zone removes the difference (lane.py)."""
-    from . import lane
     lane.minion_battle(game)
 
 
 def clear_board(game: Game) -> None:
     """G1-4 step 2: every token leaves the board and every marker is returned."""
+    markers = {str(h.index): len(h.markers) for h in game.heroes if h.markers}
+    game.log.emit("clear_board", "G1-4", tokens=[t["space"] for t in game.tokens], markers=markers)
     for hero in game.heroes:
         hero.markers = []
-    if game.tokens:
-        game.log.emit("remove_tokens", "G1-4", spaces=[t["space"] for t in game.tokens])
     game.tokens = []
 
 
 def lane_push(game: Game) -> None:
     """G1-4 step 3: the push the minion battle made due (lane.py)."""
-    from . import lane
     lane.lane_push(game)
 
 
