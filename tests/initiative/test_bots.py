@@ -321,3 +321,22 @@ def test_an_unknown_decision_gets_a_legal_answer_that_is_not_a_skip():
     assert SensibleBot().choose(view, legal, Rng(1)) == ["space", [3, 4]]
     assert SensibleBot().choose({"nonsense": True}, legal, Rng(1)) == ["space", [3, 4]]   # unreadable view
     assert fallback([["skip"]]) == ["skip"]
+
+
+def test_the_lane_is_read_through_one_helper_for_one_lane_or_several():
+    """botsense.battle_zones/waves: `battle_zone` and an int `waves` for one lane; `battle_zones` and a `waves`
+    list when a map has several (the bot reads the lane only through them)."""
+    from engine.rulesets.initiative import botsense as sense
+    assert sense.battle_zones({"battle_zone": "causeway", "waves": 3}) == ["causeway"]
+    assert sense.battle_zones({"battle_zones": ["a", "b"], "battle_zone": "a"}) == ["a", "b"]
+    assert sense.waves({"waves": 3}) == [3] and sense.waves({"waves": [2, 4]}) == [2, 4] and sense.waves({}) == []
+    view = copy.deepcopy(lane_game({"heroes": ["brannoc@12,4", "isra@16,6"], "battle_zone": "blue_shore",
+                                    "minions": ["blue melee@20,4", "blue heavy@21,5", "red melee@17,5"]}).view(0))
+    lane = sense.Lane(view, sense.geometry(view["board"]))
+    heavy = next(m for m in view["minions"] if m["type"] == "heavy")
+    assert lane.left("blue_shore", "blue") == 2 and lane.immune(heavy)                         # F-D7
+    assert [m["type"] for m in lane.attackable("red")] == ["melee"]
+    assert lane.push_wins("blue_shore", "blue") and not lane.push_wins("blue_shore", "red")     # F-W1
+    view.pop("battle_zone")
+    view["battle_zones"], view["waves"] = ["causeway"], [1]
+    assert sense.Lane(view, sense.geometry(view["board"])).push_wins("causeway", "red")         # F-W2

@@ -1,23 +1,34 @@
 """The sensible initiative bot: a one-ply greedy scorer that reads only its seat's view (botsense.py).
 
 - choose_card: for each of its heroes, the card whose action reaches something — an attack with an
-  enemy in reach (the card's "before the attack" move included), a move that brings the hero to
-  attack distance of the nearest enemy (or toward the enemy's spawn points when none is on the board),
+  enemy hero or attackable minion in reach (the card's "before the attack" move included), a move that
+  brings the hero to attack distance of them (or toward the enemy's spawn points when neither is on the board),
   a skill that buffs threatened friends or poisons enemies in its radius — minus what playing it costs
   the hand's defence while an enemy threatens.
-- choose_action: attack the target whose best possible defence it beats (certain kills first; an
-  uncertain attack still makes the defender spend a card), else the best move or useful skill, out of
-  the reach of enemy attack cards still to resolve this turn.
+- choose_action: attack the best target (a push first, then certain kills; an uncertain attack still makes
+  the defender spend a card), else the best move or useful skill, out of the reach of enemy attack cards
+  still to resolve this turn.
 - defend: the cheapest card whose total meets the attack (or that blocks it); none when no card saves.
 - level_up: for each levelling hero, the upgrade whose taken card suits its hand (attack cards for an
   attacker) and whose tucked card's item raises the most cards it will hold (F-V5).
 - respawn: always, on the spawn point nearest the fight. choose_order: the hero whose card gains by acting first.
+- The lane (lane.py; the Battle Zone(s) and wave counters read only through botsense.battle_zones/waves and
+  botsense.Lane): an enemy minion in reach is a target worth its coins (F-K4) and its lane value — its team's
+  last in the Battle Zone is a push (worth more than a certain kill; a win on the last wave counter, F-W2, or
+  into the Throne, F-W1), one that leaves them at half the bot's team or fewer sets up the minion battle's push
+  (G1-4), else progress, more the fewer remain; heavies count only once attackable (F-D7). Places score by
+  reach of enemy heroes or attackable minions (best both), and by the F-D6 modifier minions give a defender
+  there (weighted up where enemies can attack); attack and defence totals count F-D6. Cautious, it keeps off
+  enemy heroes but still walks to the lane. The team's lane choices: the minion battle removes the least useful
+  minion (aura on the heroes it touches, distance from enemy heroes), a stray returns and a displaced minion is
+  placed where it is most useful.
 - Low life: when its team has one life counter left and is not behind, or is ahead in the last round,
   it keeps away from enemies (or their reach) and values defence cards in hand more; it still takes
   a certain kill.
 - Hero selection (draft.py): a team mix — a melee hero and a ranged one first, then a style the team lacks;
   a ban takes the hero the enemy team would pick by the same measure.
-- Any other decision (a later one, e.g. card-text choices): the first legal action that is not a skip.
+- Card text's choices: the best target (heroes and minions alike), a space, a bullet; any other decision: the
+  first legal action that is not a skip.
 
 Enemy hands are never seen: their best defence is worked out from their printed deck less their public
 dashboard, discard and played card, assuming the best card is held (conservative).
@@ -528,7 +539,8 @@ class _Reading:
         return self.best(spots, lambda a: self.place_score(hero, a[1], list(hero["hand"])))
 
     def choose_order(self, pending: dict, legal: list):
-        """Among the team's tied heroes, the one whose card has an enemy in reach now acts first."""
+        """Among the team's tied heroes, the one whose card has an enemy hero or minion in reach now acts first
+        (a push first of all)."""
         def gain(action):
             hero = self.hero(action[1])
             cid = self.view["played"].get(str(hero["index"]))
@@ -537,8 +549,9 @@ class _Reading:
             card = self.cards[cid]
             if card["primary"] == "attack":
                 reach = sense.attack_range(hero, card, self.now) + sense.pre_attack_move(card)
-                if any(hexes_distance(hero["position"], e["position"]) <= reach for e in self.enemies):
-                    return 2.0
+                value = self.best_target(hero, card, tuple(hero["position"]), reach)
+                if value is not None:
+                    return 2.0 + 0.01 * min(value, 100.0)
             return 1.0 if card["primary"] == "movement" else 0.5
         return self.best(legal, gain)
 

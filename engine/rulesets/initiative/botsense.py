@@ -4,6 +4,11 @@ Only the view: positions, life counters, dashboards, discards, the turn's played
 markers, items and the printed decks of the heroes in play (view.py) — never a hidden hand. The
 values mirror stats.py (F-D1 attack, F-D2 step 5 defence, F-V5 items, active effects, Poison) on
 view data. The board's geometry is static, so it is worked out once per map and kept.
+
+The lane is read through `battle_zones(view)` and `waves(view)` only (one entry per lane: the view holds
+`battle_zone`/`waves` for a one-lane map, `battle_zones`/`waves` lists for more) and `Lane`, which counts each
+Battle Zone's minions per team, knows F-D7's immunity and whether a push would win (F-W1, F-W2);
+`minion_modifier` is F-D6 on view data.
 """
 
 from . import hexes
