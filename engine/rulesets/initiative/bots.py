@@ -1,23 +1,34 @@
 """The sensible initiative bot: a one-ply greedy scorer that reads only its seat's view (botsense.py).
 
 - choose_card: for each of its heroes, the card whose action reaches something — an attack with an
-  enemy in reach (the card's "before the attack" move included), a move that brings the hero to
-  attack distance of the nearest enemy (or toward the enemy's spawn points when none is on the board),
+  enemy hero or attackable minion in reach (the card's "before the attack" move included), a move that
+  brings the hero to attack distance of them (or toward the enemy's spawn points when neither is on the board),
   a skill that buffs threatened friends or poisons enemies in its radius — minus what playing it costs
   the hand's defence while an enemy threatens.
-- choose_action: attack the target whose best possible defence it beats (certain kills first; an
-  uncertain attack still makes the defender spend a card), else the best move or useful skill, out of
-  the reach of enemy attack cards still to resolve this turn.
+- choose_action: attack the best target (a push first, then certain kills; an uncertain attack still makes
+  the defender spend a card), else the best move or useful skill, out of the reach of enemy attack cards
+  still to resolve this turn.
 - defend: the cheapest card whose total meets the attack (or that blocks it); none when no card saves.
 - level_up: for each levelling hero, the upgrade whose taken card suits its hand (attack cards for an
   attacker) and whose tucked card's item raises the most cards it will hold (F-V5).
 - respawn: always, on the spawn point nearest the fight. choose_order: the hero whose card gains by acting first.
+- The lane (lane.py; the Battle Zone(s) and wave counters read only through botsense.battle_zones/waves and
+  botsense.Lane): an enemy minion in reach is a target worth its coins (F-K4) and its lane value — its team's
+  last in the Battle Zone is a push (worth more than a certain kill; a win on the last wave counter, F-W2, or
+  into the Throne, F-W1), one that leaves them at half the bot's team or fewer sets up the minion battle's push
+  (G1-4), else progress, more the fewer remain; heavies count only once attackable (F-D7). Places score by
+  reach of enemy heroes or attackable minions (best both), and by the F-D6 modifier minions give a defender
+  there (weighted up where enemies can attack); attack and defence totals count F-D6. Cautious, it keeps off
+  enemy heroes but still walks to the lane. The team's lane choices: the minion battle removes the least useful
+  minion (aura on the heroes it touches, distance from enemy heroes), a stray returns and a displaced minion is
+  placed where it is most useful.
 - Low life: when its team has one life counter left and is not behind, or is ahead in the last round,
   it keeps away from enemies (or their reach) and values defence cards in hand more; it still takes
   a certain kill.
 - Hero selection (draft.py): a team mix — a melee hero and a ranged one first, then a style the team lacks;
   a ban takes the hero the enemy team would pick by the same measure.
-- Any other decision (a later one, e.g. card-text choices): the first legal action that is not a skip.
+- Card text's choices: the best target (heroes and minions alike), a space, a bullet; any other decision: the
+  first legal action that is not a skip.
 
 Enemy hands are never seen: their best defence is worked out from their printed deck less their public
 dashboard, discard and played card, assuming the best card is held (conservative).
@@ -27,7 +38,8 @@ from ...core.bots import Bot
 from . import botsense as sense, hexes
 
 SKIPS = ("skip", "decline", "pass", "no_defense", "hold")
-MINION_SCORE = 1.0          # attacking a minion when no hero is in reach: coins and the lane
+PUSH = 30.0                 # a lane push won (F-S2): about half a game from the middle; more than a kill
+WIN = 1000.0                # a push that wins (F-W1, F-W2)
 FALLBACK_ERRORS = (KeyError, TypeError, ValueError, IndexError, AttributeError, ZeroDivisionError)
 
 
@@ -95,10 +107,13 @@ class _Reading:
         self.mine = [h for h in mine if h["seat"] == self.seat]
         self.team = self.mine[0]["team"] if self.mine else None
         self.enemies = [h for h in self.heroes if h["team"] != self.team and h["position"]]
+        self.lane = sense.Lane(view, self.geo)                 # the Battle Zone(s), read only through botsense
+        self.minions = self.lane.minions
         self.units = {tuple(h["position"]) for h in self.heroes if h["position"]} \
             | {tuple(t["space"]) for t in view.get("tokens", ())} \
-            | {tuple(m["space"]) for m in view.get("minions", ())}         # tokens and minions are obstacles too
-        self.enemy_minions = [m for m in view.get("minions", ()) if m["team"] != self.team]
+            | {tuple(m["space"]) for m in self.minions}         # tokens and minions are obstacles too
+        self.enemy_minions = self.lane.attackable(self.team)   # the enemy minions an attack may target (F-D7)
+        self._near_minion, self._aura, self._mvalue = {}, {}, {}
         life = view["life"]
         ours, theirs = life.get(self.team, 0), sum(v for t, v in life.items() if t != self.team)
         last_round = view["round"] >= (view["options"].get("round_limit") or 10 ** 6)      # 0: no limit
@@ -125,7 +140,8 @@ class _Reading:
             return self.choose_cards(legal)
         handler = {"order": self.choose_order, "respawn": self.choose_respawn, "act": self.choose_action,
                    "defend": self.choose_defence, "text": self.choose_text,
-                   "level_up": self.choose_level_up}.get(kind)
+                   "level_up": self.choose_level_up, "minion_remove": self.choose_removal,
+                   "minion_return": self.choose_minion_space, "minion_place": self.choose_minion_space}.get(kind)
         if handler is None:
             return fallback(legal)
         return handler(pending, legal)
@@ -161,24 +177,94 @@ class _Reading:
         return base, full
 
     def place_score(self, hero: dict, space, hand: list, dodge: bool = False) -> float:
-        """How good standing on `space` is: at attack distance of the nearest enemy (or, cautious, far away);
-        with `dodge`, out of reach of the enemy attack cards still to resolve this turn."""
+        """How good standing on `space` is: at attack distance of the nearest enemy hero or attackable enemy
+        minion (the lane), best both (or, cautious, far from enemy heroes); better beside friendly minions and
+        away from enemy ones (F-D6, worth more where an enemy can attack); with `dodge`, out of reach of the
+        enemy attack cards still to resolve this turn."""
         space = tuple(space)
         d = self.enemy_distance(space)
-        if d is None:
+        near, walk = self.minion_distance(space)
+        if d is None and walk is None:
             return -50.0
+        exposure = self.exposure(space)
         base, full = self.reach_of(hero, hand)
-        if self.cautious:
-            score = 0.5 * min(d, 8)
-        elif self.in_reach(space, base):
-            score = -0.5 if base > 1 and d <= 1 else 0.0        # a ranged hero keeps out of melee
+        minions = -50.0
+        if walk is not None:
+            minions = 0.0 if near <= base else -0.3 if near <= full else -float(max(1, walk - base))
+        if self.cautious:                              # away from enemy heroes, still working the lane
+            score = 0.5 * min(d if d is not None else 8, 8) + 0.5 * max(minions, -8.0)
         else:
-            score = -0.3 if self.in_reach(space, full) else -float(max(1, d - base))
-        if not self.cautious:
-            score -= 0.2 * self.exposure(space) - 0.01 * min(d, 8)   # ties: fewer enemies in reach, farther off
+            heroes = -50.0
+            if d is not None:
+                if self.in_reach(space, base):
+                    heroes = -0.5 if base > 1 and d <= 1 else 0.0     # a ranged hero keeps out of melee
+                else:
+                    heroes = -0.3 if self.in_reach(space, full) else -float(max(1, d - base))
+            score = max(heroes, minions) + (0.3 if heroes == 0.0 and minions == 0.0 else 0.0)
+            score -= 0.2 * exposure - 0.01 * min(d if d is not None else 8, 8)   # ties: fewer enemies in reach
+        score += self.aura(space) * (0.6 if exposure else 0.15)
         if dodge:
             score -= self.danger(hero, space, hand)
         return score
+
+    def minion_distance(self, space) -> tuple:
+        """(hex distance, path distance) from `space` to the nearest enemy minion an attack may target; (None, None)."""
+        found = self._near_minion.get(space)
+        if found is None:
+            near = walk = None
+            for m in self.enemy_minions:
+                at = tuple(m["space"])
+                far = hexes_distance(space, at)
+                near = far if near is None else min(near, far)
+                path = self.geo.far(at).get(space)
+                if path is not None and (walk is None or path < walk):
+                    walk = path
+            found = self._near_minion[space] = (near, walk if near is not None else None)
+        return found
+
+    def aura(self, space, team: str | None = None) -> int:
+        """F-D6: the minions' modifier to the Defense of a hero of `team` (the bot's) standing on `space`."""
+        team = team or self.team
+        key = (tuple(space), team)
+        found = self._aura.get(key)
+        if found is None:
+            found = self._aura[key] = sense.minion_modifier(self.minions, team, key[0])
+        return found
+
+    def minion_value(self, minion: dict) -> float:
+        """What defeating this enemy minion now is worth: its coins (F-K4) and the lane — a push when it is its
+        team's last in the Battle Zone (a win when that push ends the game, F-W1/F-W2), a push made due at the
+        End of Round's minion battle (G1-4) when it leaves the team at half the bot's team or fewer, else
+        progress, more the fewer are left."""
+        key = minion["id"]
+        found = self._mvalue.get(key)
+        if found is None:
+            lane, team = self.lane, minion["team"]
+            zone = lane.zone(minion)
+            coins = 0.4 * (4 if minion["type"] == "heavy" else 2)
+            if zone not in lane.zones:
+                found = coins
+            else:
+                left, ours = lane.left(zone, team) - 1, lane.left(zone, self.team)
+                if left <= 0:
+                    found = WIN if lane.push_wins(zone, team) else PUSH + coins
+                else:
+                    found = coins + 2.0 + 2.0 / left
+                    if 2 * left <= ours:                         # G1-4: the minion battle would finish them
+                        found += (0.5 if self.view["turn"] >= 4 else 0.15) * \
+                            (WIN / 10 if lane.push_wins(zone, team) else PUSH)
+            self._mvalue[key] = found
+        return found
+
+    def minion_targets(self, space, reach: int) -> list:
+        """Enemy minions an attack from `space` with `reach` may target."""
+        return [m for m in self.enemy_minions if hexes_distance(space, m["space"]) <= reach]
+
+    def best_target(self, hero: dict, card: dict, space, reach: int):
+        """The best an attack with `card` from `space` could do (None: no target in reach)."""
+        values = [self.attack_score(hero, card, e) for e in self.enemies if hexes_distance(space, e["position"]) <= reach]
+        values += [self.minion_value(m) for m in self.minion_targets(space, reach)]
+        return max(values, default=None)
 
     def danger(self, hero: dict, space, hand: list) -> float:
         """Enemy attack cards not yet resolved this turn that could reach `space`: more when no card saves."""
@@ -194,7 +280,7 @@ class _Reading:
             if hexes_distance(space, enemy["position"]) > reach:
                 continue
             attack = sense.attack_total(enemy, card, self.now)
-            saved = any(self.saves(hero, c, attack, card["ranged"]) for c in hand)
+            saved = any(self.saves(hero, c, attack, card["ranged"], self.aura(space)) for c in hand)
             total += 0.5 if saved else (6.0 if self.cautious else 3.0)
         return total
 
@@ -222,7 +308,8 @@ class _Reading:
         blocked = (self.geo.terrain | self.units) - {here}
         found = set(hexes.reachable(here, self.geo.spaces, blocked, steps))
         zone = self.geo.zone_of.get(here)
-        enemy_zones = {self.geo.zone_of.get(tuple(e["position"])) for e in self.enemies}
+        enemy_zones = {self.geo.zone_of.get(tuple(e["position"])) for e in self.enemies} \
+            | {self.geo.zone_of.get(tuple(m["space"])) for m in self.minions if m["team"] != self.team}   # F-A2
         if zone is not None and zone not in enemy_zones:
             for other in self.geo.adjacent[zone]:
                 if other not in enemy_zones:
@@ -235,7 +322,8 @@ class _Reading:
         """A certain kill scores high; otherwise by how close the attack comes to the best possible defence."""
         attack = sense.attack_total(hero, card, self.now)
         best, blocks = sense.best_defence(self.view, target, card["ranged"], self.now,
-                                          1 if sense.poisons_target(card) else 0)
+                                          (1 if sense.poisons_target(card) else 0)
+                                          - self.aura(target["position"], target["team"]))     # F-D6
         if best is None or (not blocks and attack > best):
             return 20.0 + attack
         margin = -3 if blocks else attack - best
@@ -268,13 +356,13 @@ class _Reading:
             return 0.0
         return 0.5                               # text with choices of its own: a little
 
-    def saves(self, hero: dict, cid: str, attack: int, ranged: bool) -> bool:
-        """True when defending with this card holds against `attack` (F-D2 step 5, F-D4)."""
+    def saves(self, hero: dict, cid: str, attack: int, ranged: bool, minions: int = 0) -> bool:
+        """True when defending with this card holds against `attack` (F-D2 step 5, F-D4; `minions`: F-D6)."""
         card = self.cards[cid]
         if sense.defense_value(card) is None and self.view["options"].get("defend_cards") != "any":
             return False
         return card.get("block") == ("ranged_attack" if ranged else "melee_attack") or \
-            sense.defense_total(hero, card, self.now) >= attack
+            sense.defense_total(hero, card, self.now) + minions >= attack
 
     # --- the decisions ------------------------------------------------------------------------
 
@@ -317,8 +405,9 @@ class _Reading:
         which the hand would no longer save, and a little for the card's own Defense (more when cautious)."""
         rest = [c for c in hand if c != cid]
         threats = self.threats(hero)
-        lost = sum(1 for attack, ranged in threats if any(self.saves(hero, c, attack, ranged) for c in hand)
-                   and not any(self.saves(hero, c, attack, ranged) for c in rest))
+        aura = self.aura(hero["position"]) if hero["position"] else 0
+        lost = sum(1 for attack, ranged in threats if any(self.saves(hero, c, attack, ranged, aura) for c in hand)
+                   and not any(self.saves(hero, c, attack, ranged, aura) for c in rest))
         card = self.cards[cid]
         own = max(0, sense.defense_total(hero, card, self.now)) if sense.defense_value(card) is not None else 0
         value = 4.0 * lost / len(threats) if threats else 0.0
@@ -332,9 +421,9 @@ class _Reading:
         best = stay
         if card["primary"] == "attack":
             reach = sense.attack_range(hero, card, self.now) + sense.pre_attack_move(card)
-            for enemy in self.enemies:
-                if hexes_distance(here, enemy["position"]) <= reach:
-                    best = max(best, stay + self.attack_score(hero, card, enemy))
+            value = self.best_target(hero, card, here, reach)
+            if value is not None:
+                best = max(best, stay + value)
         elif card["primary"] in ("skill", "defense_skill"):
             best = max(best, stay + self.skill_value(hero, card, here))
         for primary in (True, False):
@@ -356,10 +445,8 @@ class _Reading:
             head = action[0]
             if head == "attack":            # the target is chosen later (after any "before the attack" move)
                 reach = sense.attack_range(hero, card, self.now) + sense.pre_attack_move(card)
-                targets = [e for e in self.enemies if hexes_distance(here, e["position"]) <= reach]
-                minions = [m for m in self.enemy_minions if hexes_distance(here, m["space"]) <= reach]
-                return stay + max((self.attack_score(hero, card, t) for t in targets),
-                                  default=MINION_SCORE if minions else -5.0)
+                value = self.best_target(hero, card, here, reach)
+                return stay + (-5.0 if value is None else value)
             if head == "move" and action[1] == "primary":       # the text first, then the destination
                 steps = sense.movement(hero, card, True, self.now)
                 spots = self.destinations(hero, steps)
@@ -391,8 +478,10 @@ class _Reading:
 
         def stand(space) -> float:
             value = self.place_score(hero, space, hand, dodge=not attacking)
-            if attacking and pending.get("target") is None and self.in_reach(space, reach):
-                value += 10.0                                 # a "before the attack" move that brings a target
+            if attacking and pending.get("target") is None and pending.get("minion") is None:
+                target = self.best_target(hero, card, space, reach)     # a "before the attack" move that brings one
+                if target is not None:
+                    value += 10.0 + 0.1 * min(target, 100.0)
             return value
 
         def score(action):
@@ -409,8 +498,9 @@ class _Reading:
                 if do == "token" and self.enemies:             # an obstacle in the enemies' way
                     return -min(hexes_distance(space, e["position"]) for e in self.enemies)
                 return 0.0
-            if head == "minion":                               # F-K4 coins; the lane (a small first step)
-                return MINION_SCORE
+            if head == "minion":                               # F-K4 coins and the lane
+                minion = next((m for m in self.minions if m["id"] == action[1]), None)
+                return self.minion_value(minion) if minion is not None else 0.0
             if head == "bullet":
                 return sum(self.step_value(hero, s, here) for s in step["options"][action[1]]) if here else 0.0
             if head == "repeat":
@@ -423,7 +513,8 @@ class _Reading:
     def choose_defence(self, pending: dict, legal: list):
         """The card that saves the hero at the least cost (a defence card before an attack card); else none."""
         hero = self.hero(pending["hero"])
-        saving = [a for a in legal if a[0] == "defend" and self.saves(hero, a[1], pending["attack"], pending["ranged"])]
+        saving = [a for a in legal if a[0] == "defend" and self.saves(hero, a[1], pending["attack"], pending["ranged"],
+                                                                        pending.get("minions", 0))]   # F-D6
         if not saving:
             return ["no_defense"] if ["no_defense"] in legal else fallback(legal)
         role = {"defense": 0, "defense_skill": 1, "movement": 2, "skill": 3, "attack": 4}
@@ -448,7 +539,8 @@ class _Reading:
         return self.best(spots, lambda a: self.place_score(hero, a[1], list(hero["hand"])))
 
     def choose_order(self, pending: dict, legal: list):
-        """Among the team's tied heroes, the one whose card has an enemy in reach now acts first."""
+        """Among the team's tied heroes, the one whose card has an enemy hero or minion in reach now acts first
+        (a push first of all)."""
         def gain(action):
             hero = self.hero(action[1])
             cid = self.view["played"].get(str(hero["index"]))
@@ -457,10 +549,48 @@ class _Reading:
             card = self.cards[cid]
             if card["primary"] == "attack":
                 reach = sense.attack_range(hero, card, self.now) + sense.pre_attack_move(card)
-                if any(hexes_distance(hero["position"], e["position"]) <= reach for e in self.enemies):
-                    return 2.0
+                value = self.best_target(hero, card, tuple(hero["position"]), reach)
+                if value is not None:
+                    return 2.0 + 0.01 * min(value, 100.0)
             return 1.0 if card["primary"] == "movement" else 0.5
         return self.best(legal, gain)
+
+    # --- the lane's team choices (lane.py) --------------------------------------------------------------
+
+    def minion_use(self, kind: str, team: str, space) -> float:
+        """How useful a minion of `team` standing on `space` is: its F-D6 aura on the heroes it touches (a
+        melee or heavy one next to any hero, a ranged one with enemy heroes within 2), and how long it may
+        last (far from enemy heroes)."""
+        space = tuple(space)
+        use, closest = 0.0, 6
+        for h in self.heroes:
+            if not h["position"]:
+                continue
+            far = hexes_distance(space, h["position"])
+            if kind == "ranged":
+                use += 1.0 if h["team"] != team and far <= 2 else 0.0
+            elif far == 1:
+                use += 1.0
+            if h["team"] != team:
+                closest = min(closest, far)
+        return use + 0.2 * closest + (0.3 if kind == "ranged" else 0.0)
+
+    def choose_removal(self, pending: dict, legal: list):
+        """G1-4 step 1: the team loses its least useful minion (the heavy is offered only last)."""
+        by_id = {m["id"]: m for m in self.minions}
+
+        def keep(action):
+            m = by_id.get(action[1])
+            return -self.minion_use(m["type"], m["team"], m["space"]) if m else 0.0
+        return self.best(legal, keep)
+
+    def choose_minion_space(self, pending: dict, legal: list):
+        """F-L1 a stray's return space (P1-12), A1-10 a displaced minion's place: where it is most useful."""
+        kind = pending.get("type")
+        if kind is None:
+            kind = next((m["type"] for m in self.minions if m["id"] == pending.get("minion")), "melee")
+        team = pending.get("team", self.team)
+        return self.best(legal, lambda a: self.minion_use(kind, team, a[1]) if a[0] == "space" else -1.0)
 
     # --- levelling (levelling.py) ------------------------------------------------------------------
 

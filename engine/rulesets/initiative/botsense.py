@@ -4,6 +4,11 @@ Only the view: positions, life counters, dashboards, discards, the turn's played
 markers, items and the printed decks of the heroes in play (view.py) — never a hidden hand. The
 values mirror stats.py (F-D1 attack, F-D2 step 5 defence, F-V5 items, active effects, Poison) on
 view data. The board's geometry is static, so it is worked out once per map and kept.
+
+The lane is read through `battle_zones(view)` and `waves(view)` only (one entry per lane: the view holds
+`battle_zone`/`waves` for a one-lane map, `battle_zones`/`waves` lists for more) and `Lane`, which counts each
+Battle Zone's minions per team, knows F-D7's immunity and whether a push would win (F-W1, F-W2);
+`minion_modifier` is F-D6 on view data.
 """
 
 from . import hexes
@@ -169,3 +174,93 @@ def threat_reach(view: dict, hero: dict, now: int) -> int:
         if card["primary"] == "attack":
             reach = max(reach, attack_range(hero, card, now) + pre_attack_move(card))
     return reach
+
+
+# --- the lane (F-S2, F-S5, F-D6, F-D7, F-W1, F-W2) -----------------------------------------------------
+# Every reading of the Battle Zone(s) and the wave counters goes through `battle_zones` and `waves`: a map
+# may have more than one lane (the view then holds "battle_zones" and "waves" as lists, one per lane).
+
+def battle_zones(view: dict) -> list:
+    """The Battle Zone of each lane: `view["battle_zones"]` when present, else `[view["battle_zone"]]`."""
+    zones = view.get("battle_zones")
+    if zones is None:
+        zone = view.get("battle_zone")
+        return [] if zone is None else [zone]
+    return list(zones)
+
+
+def waves(view: dict) -> list:
+    """The wave counters left, one per lane (an int in the view is one lane's)."""
+    left = view.get("waves")
+    if left is None:
+        return []
+    return list(left) if isinstance(left, (list, tuple)) else [left]
+
+
+def lanes(board: dict) -> list:
+    """Each lane's zones in order, red Throne first (`board["lanes"]` when the map has several)."""
+    return [list(lane) for lane in board.get("lanes") or [board["lane"]]]
+
+
+class Lane:
+    """One view's lane state: the minions of each Battle Zone by team, immunity (F-D7), and what a push
+    of each team would do (F-W1, F-W2)."""
+
+    def __init__(self, view: dict, geo: Geometry):
+        self.zones = battle_zones(view)
+        left = waves(view)
+        self.waves = {z: (left[i] if len(left) == len(self.zones) else min(left, default=99))
+                      for i, z in enumerate(self.zones)}
+        self.minions = view.get("minions") or []
+        self.zone_of = {m["id"]: geo.zone_of.get(tuple(m["space"])) for m in self.minions}
+        self.count = {}                                     # (zone, team) -> minions there
+        self.plain = {}                                     # (zone, team) -> non-heavy minions there
+        for m in self.minions:
+            key = (self.zone_of[m["id"]], m["team"])
+            self.count[key] = self.count.get(key, 0) + 1
+            if m["type"] != "heavy":
+                self.plain[key] = self.plain.get(key, 0) + 1
+        self.board = view["board"]
+
+    def zone(self, minion: dict):
+        return self.zone_of.get(minion["id"])
+
+    def left(self, zone, team: str) -> int:
+        return self.count.get((zone, team), 0)
+
+    def immune(self, minion: dict) -> bool:
+        """F-D7: a heavy minion is immune while a friendly non-heavy minion is in its Battle Zone."""
+        return minion["type"] == "heavy" and self.plain.get((self.zone(minion), minion["team"]), 0) > 0
+
+    def attackable(self, team: str) -> list:
+        """Minions of the other teams that an attack may target (not immune)."""
+        return [m for m in self.minions if m["team"] != team and not self.immune(m)]
+
+    def push_wins(self, zone, loser: str) -> bool:
+        """True when a push won against `loser` in `zone`'s lane ends the game: the last wave counter (F-W2)
+        or the Battle Zone moving into the loser's Throne (F-W1)."""
+        if self.waves.get(zone, 99) <= 1:
+            return True
+        for lane in lanes(self.board):
+            if zone in lane:
+                i = lane.index(zone) + (-1 if loser == lane_team(self.board, lane[0]) else 1)
+                return 0 <= i < len(lane) and self.board["zones"][lane[i]]["kind"] == "throne"
+        return False
+
+
+def lane_team(board: dict, zone) -> str:
+    """The team whose Throne is `zone` (red when the map does not say)."""
+    return board["zones"][zone].get("team") or "red"
+
+
+def minion_modifier(minions: list, team: str, space) -> int:
+    """F-D6 for a hero of `team` defending on `space`: +1 per adjacent friendly melee or heavy minion, −1 per
+    adjacent enemy one, −1 per enemy ranged minion within radius 2."""
+    total = 0
+    for m in minions:
+        far = hexes.distance(tuple(m["space"]), tuple(space))
+        if far == 1 and m["type"] != "ranged":
+            total += 1 if m["team"] == team else -1
+        elif m["type"] == "ranged" and m["team"] != team and far <= 2:
+            total -= 1
+    return total
