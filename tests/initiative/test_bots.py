@@ -340,3 +340,12 @@ def test_the_lane_is_read_through_one_helper_for_one_lane_or_several():
     view.pop("battle_zone")
     view["battle_zones"], view["waves"] = ["causeway"], [1]
     assert sense.Lane(view, sense.geometry(view["board"])).push_wins("causeway", "red")         # F-W2
+
+
+def test_it_does_not_aim_a_card_that_moves_its_target_at_a_minion():
+    """isra_red2b ("after the attack, you may move the target") aimed at a minion stops text.py with a TypeError
+    (text.ask reads the target hero; reported): the bot plays such a card only at heroes (botsense.moves_the_target)."""
+    session = lane_game({"heroes": ["brannoc@8,4", "isra@12,4 level=2 hand=isra_red2b+isra_silver"],
+                         "minions": ["red melee@11,4", "blue melee@13,4"]})
+    to_act(session, ["brannoc_gold", "isra_red2b"], 1)
+    assert ["attack"] in legal(session) and bot_choice(session, 1) != ["attack"]      # only the minion in reach

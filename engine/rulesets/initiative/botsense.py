@@ -248,6 +248,13 @@ class Lane:
         return False
 
 
+def moves_the_target(card: dict) -> bool:
+    """True when the card's text moves "the target" (isra_red2b: "after the attack, you may move the target").
+    text.py cannot yet run that step after an attack on a minion (a TypeError in text.ask, reported), so the
+    bot does not aim such a card at a minion."""
+    return any(s["do"] == "move" and s.get("who") == "target" for s in card.get("effect", ()))
+
+
 def lane_team(board: dict, zone) -> str:
     """The team whose Throne is `zone` (red when the map does not say)."""
     return board["zones"][zone].get("team") or "red"
