@@ -212,7 +212,7 @@ def test_it_attacks_the_last_enemy_minion_to_push_the_lane_even_over_a_certain_k
     assert ["hero", 1] in decision.legal[0] and ["minion", 0] in decision.legal[0]
     assert bot_choice(session, 0) == ["minion", 0]
     events = answer(session, ["minion", 0])
-    assert of(events, rule) and session.state.waves == waves - 1
+    assert of(events, rule) and session.state.waves == [waves - 1]
 
 
 def test_with_no_minion_push_in_reach_it_still_takes_a_certain_kill_over_a_minion():
@@ -324,28 +324,31 @@ def test_an_unknown_decision_gets_a_legal_answer_that_is_not_a_skip():
 
 
 def test_the_lane_is_read_through_one_helper_for_one_lane_or_several():
-    """botsense.battle_zones/waves: `battle_zone` and an int `waves` for one lane; `battle_zones` and a `waves`
-    list when a map has several (the bot reads the lane only through them)."""
+    """botsense.battle_zones/waves/Lane: the bot reads the lane only through them, one lane or two."""
     from engine.rulesets.initiative import botsense as sense
-    assert sense.battle_zones({"battle_zone": "causeway", "waves": 3}) == ["causeway"]
-    assert sense.battle_zones({"battle_zones": ["a", "b"], "battle_zone": "a"}) == ["a", "b"]
-    assert sense.waves({"waves": 3}) == [3] and sense.waves({"waves": [2, 4]}) == [2, 4] and sense.waves({}) == []
-    view = copy.deepcopy(lane_game({"heroes": ["brannoc@12,4", "isra@16,6"], "battle_zone": "blue_shore",
+    view = copy.deepcopy(lane_game({"heroes": ["brannoc@12,4", "isra@16,6"], "battle_zones": ["blue_shore"],
                                     "minions": ["blue melee@20,4", "blue heavy@21,5", "red melee@17,5"]}).view(0))
+    assert sense.battle_zones(view) == ["blue_shore"] and sense.waves(view) == [3]
     lane = sense.Lane(view, sense.geometry(view["board"]))
     heavy = next(m for m in view["minions"] if m["type"] == "heavy")
     assert lane.left("blue_shore", "blue") == 2 and lane.immune(heavy)                         # F-D7
     assert [m["type"] for m in lane.attackable("red")] == ["melee"]
     assert lane.push_wins("blue_shore", "blue") and not lane.push_wins("blue_shore", "red")     # F-W1
-    view.pop("battle_zone")
     view["battle_zones"], view["waves"] = ["causeway"], [1]
     assert sense.Lane(view, sense.geometry(view["board"])).push_wins("causeway", "red")         # F-W2
+    twin = Session.start("initiative", seed=1, options={"players": 2, "map": "twinford"}).view(0)
+    assert len(sense.battle_zones(twin)) == 2 and sense.waves(twin) == [7, 7]
+    assert len(sense.lanes(twin["board"])) == 2
 
 
-def test_it_does_not_aim_a_card_that_moves_its_target_at_a_minion():
-    """isra_red2b ("after the attack, you may move the target") aimed at a minion stops text.py with a TypeError
-    (text.ask reads the target hero; reported): the bot plays such a card only at heroes (botsense.moves_the_target)."""
+def test_it_aims_a_card_that_moves_its_target_at_a_minion_and_the_step_is_skipped():
+    """isra_red2b ("after the attack, you may move the target") aimed at the last minion: the push is worth it
+    and the move, with the minion defeated, cannot be done (F-A7, P1-11)."""
     session = lane_game({"heroes": ["brannoc@8,4", "isra@12,4 level=2 hand=isra_red2b+isra_silver"],
                          "minions": ["red melee@11,4", "blue melee@13,4"]})
     to_act(session, ["brannoc_gold", "isra_red2b"], 1)
-    assert ["attack"] in legal(session) and bot_choice(session, 1) != ["attack"]      # only the minion in reach
+    assert bot_choice(session, 1) == ["attack"]
+    answer(session, ["attack"], seat=1)
+    while session.decision is not None and session.decision.kind == "choose_target":
+        answer(session, bot_choice(session, 1), seat=1)
+    assert not [m for m in session.state.minions if m["team"] == "red" and m["space"] == [11, 4]]

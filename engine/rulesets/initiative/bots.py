@@ -256,17 +256,14 @@ class _Reading:
             self._mvalue[key] = found
         return found
 
-    def minion_targets(self, space, reach: int, card: dict | None = None) -> list:
-        """Enemy minions an attack from `space` with `reach` may target (none for a card that moves its
-        target: botsense.moves_the_target)."""
-        if card is not None and sense.moves_the_target(card):
-            return []
+    def minion_targets(self, space, reach: int) -> list:
+        """Enemy minions an attack from `space` with `reach` may target."""
         return [m for m in self.enemy_minions if hexes_distance(space, m["space"]) <= reach]
 
     def best_target(self, hero: dict, card: dict, space, reach: int):
         """The best an attack with `card` from `space` could do (None: no target in reach)."""
         values = [self.attack_score(hero, card, e) for e in self.enemies if hexes_distance(space, e["position"]) <= reach]
-        values += [self.minion_value(m) for m in self.minion_targets(space, reach, card)]
+        values += [self.minion_value(m) for m in self.minion_targets(space, reach)]
         return max(values, default=None)
 
     def danger(self, hero: dict, space, hand: list) -> float:
@@ -503,8 +500,6 @@ class _Reading:
                 return 0.0
             if head == "minion":                               # F-K4 coins and the lane
                 minion = next((m for m in self.minions if m["id"] == action[1]), None)
-                if attacking and sense.moves_the_target(card):
-                    return -100.0                              # botsense.moves_the_target
                 return self.minion_value(minion) if minion is not None else 0.0
             if head == "bullet":
                 return sum(self.step_value(hero, s, here) for s in step["options"][action[1]]) if here else 0.0

@@ -181,25 +181,18 @@ def threat_reach(view: dict, hero: dict, now: int) -> int:
 # may have more than one lane (the view then holds "battle_zones" and "waves" as lists, one per lane).
 
 def battle_zones(view: dict) -> list:
-    """The Battle Zone of each lane: `view["battle_zones"]` when present, else `[view["battle_zone"]]`."""
-    zones = view.get("battle_zones")
-    if zones is None:
-        zone = view.get("battle_zone")
-        return [] if zone is None else [zone]
-    return list(zones)
+    """The Battle Zone of each lane."""
+    return list(view["battle_zones"])
 
 
 def waves(view: dict) -> list:
-    """The wave counters left, one per lane (an int in the view is one lane's)."""
-    left = view.get("waves")
-    if left is None:
-        return []
-    return list(left) if isinstance(left, (list, tuple)) else [left]
+    """The wave counters left, one per lane."""
+    return list(view["waves"])
 
 
 def lanes(board: dict) -> list:
-    """Each lane's zones in order, red Throne first (`board["lanes"]` when the map has several)."""
-    return [list(lane) for lane in board.get("lanes") or [board["lane"]]]
+    """Each lane's zones in order, red Throne first."""
+    return [list(lane) for lane in board["lanes"]]
 
 
 class Lane:
@@ -246,13 +239,6 @@ class Lane:
                 i = lane.index(zone) + (-1 if loser == lane_team(self.board, lane[0]) else 1)
                 return 0 <= i < len(lane) and self.board["zones"][lane[i]]["kind"] == "throne"
         return False
-
-
-def moves_the_target(card: dict) -> bool:
-    """True when the card's text moves "the target" (isra_red2b: "after the attack, you may move the target").
-    text.py cannot yet run that step after an attack on a minion (a TypeError in text.ask, reported), so the
-    bot does not aim such a card at a minion."""
-    return any(s["do"] == "move" and s.get("who") == "target" for s in card.get("effect", ()))
 
 
 def lane_team(board: dict, zone) -> str:
