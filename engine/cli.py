@@ -321,13 +321,8 @@ def cmd_rules_coverage(args) -> int:
         print(json.dumps(report))
     else:
         for ruleset_id, entry in report.items():
-            not_built = sum(1 for cover in entry["rules"].values() if cover["not_built"])
-            print(f"{ruleset_id}: {len(entry['rules'])} stated rules, {len(entry['missing'])} not fully covered"
-                  + (f", {not_built} not built yet" if not_built else ""))
+            print(f"{ruleset_id}: {len(entry['rules'])} stated rules, {len(entry['missing'])} not fully covered")
             for rule, cover in entry["rules"].items():
-                if cover["not_built"]:
-                    print(f"  {rule:8} NOT BUILT: {cover['not_built']}")
-                    continue
                 demo = f"demo at step {cover['demo']['step']}" if cover["demo"] else "NO DEMO"
                 tests = f"{len(cover['tests'])} test(s)" if cover["tests"] else "NO TEST"
                 print(f"  {rule:8} {tests:10} {demo:16} {cover['tests'][0] if cover['tests'] else ''}")

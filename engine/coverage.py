@@ -1,7 +1,6 @@
 """Which tests and which demo cover each stated rule (`python -m engine rules coverage`).
 
-A rule its catalogue marks `not_built = "why"` (a later part of the ruleset, in the open) is listed
-with that reason and not counted as missing. A test covers a rule when its name carries the id with underscores (`test_S4_R5_…`, `test_F_D2_…`,
+A test covers a rule when its name carries the id with underscores (`test_S4_R5_…`, `test_F_D2_…`,
 `test_F2_5_…`) or its docstring names it (`S4-R5`, `F-D2`). Tests are read as source (ast), not run.
 """
 
@@ -39,10 +38,8 @@ def coverage(rulesets, tests_dir: Path) -> dict:
     for ruleset in rulesets:
         demos = ruleset.demos()
         rules = {rule: {"tests": tests.get(rule, []),
-                        "demo": {"step": demos[rule].step} if rule in demos else None,
-                        "not_built": ruleset.catalogue[rule].get("not_built")}
+                        "demo": {"step": demos[rule].step} if rule in demos else None}
                  for rule in stated_rules(ruleset)}
-        missing = [rule for rule, entry in rules.items()
-                   if not entry["not_built"] and (not entry["tests"] or entry["demo"] is None)]
+        missing = [rule for rule, entry in rules.items() if not entry["tests"] or entry["demo"] is None]
         report[ruleset.id] = {"rules": rules, "missing": missing}
     return report
