@@ -1,8 +1,11 @@
 """Exact positions for initiative rule tests: a started session whose heroes, hands and coin are set by hand."""
 
+import copy
 from dataclasses import replace
 
-from engine.core import Session, resolve_options
+import pytest
+
+from engine.core import BadCards, Session, resolve_options
 from engine.core.carddata import Problems
 from engine.rulesets.initiative import hexes
 from engine.rulesets.initiative.effects import check_steps
@@ -123,3 +126,12 @@ def add_cards(session, *cards):
 def legal(session):
     decision = session.decision
     return decision.legal[decision.players[0]]
+
+
+def problems_after(edit, raw: dict, read, source: str) -> list:
+    """The one-line problems `read` gives for a copy of `raw` changed by `edit` (hostile cases of a file)."""
+    data = copy.deepcopy(raw)
+    edit(data)
+    with pytest.raises(BadCards) as caught:
+        read(data, source)
+    return caught.value.problems

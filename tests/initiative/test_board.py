@@ -9,6 +9,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 from engine.core import BadCards
 from engine.rulesets.initiative import hexes
 from engine.rulesets.initiative.board import BUILTIN_MAP, MAPS, board_from_text, builtin_board, _read
+from helpers import problems_after
 
 FAST = settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 RAW = tomllib.loads(BUILTIN_MAP.read_text(encoding="utf-8"))
@@ -57,11 +58,7 @@ def test_the_jungles_and_lane_zones_touch():
 
 
 def broken(edit) -> list[str]:
-    data = copy.deepcopy(RAW)
-    edit(data)
-    with pytest.raises(BadCards) as caught:
-        _read(data, "map.toml")
-    return caught.value.problems
+    return problems_after(edit, RAW, _read, "map.toml")
 
 
 @pytest.mark.parametrize("edit, expected", [
@@ -164,11 +161,7 @@ def test_G1_8_the_double_lane_map_is_the_same_for_both_teams_turned_half_a_circl
 
 
 def broken_twin(edit) -> list[str]:
-    data = copy.deepcopy(TWIN)
-    edit(data)
-    with pytest.raises(BadCards) as caught:
-        _read(data, "map_double.toml")
-    return caught.value.problems
+    return problems_after(edit, TWIN, _read, "map_double.toml")
 
 
 @pytest.mark.parametrize("edit, expected", [

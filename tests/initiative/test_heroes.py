@@ -11,6 +11,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 from engine.core import BadCards
 from engine.rulesets.initiative.effects import DURATIONS, STATS, STEPS, WHEN, WHO
 from engine.rulesets.initiative.heroes import BUILTIN_HEROES, DECK, _read, builtin_heroes, heroes_from_text
+from helpers import problems_after
 
 FAST = settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 RAW = tomllib.loads(BUILTIN_HEROES.read_text(encoding="utf-8"))
@@ -215,11 +216,7 @@ def test_every_hero_has_the_stat_budget_of_the_reference_heroes_per_tier():
 
 
 def broken(edit) -> list[str]:
-    data = copy.deepcopy(RAW)
-    edit(data)
-    with pytest.raises(BadCards) as caught:
-        _read(data, "heroes.toml")
-    return caught.value.problems
+    return problems_after(edit, RAW, _read, "heroes.toml")
 
 
 @pytest.mark.parametrize("edit, expected", [
