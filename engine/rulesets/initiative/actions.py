@@ -17,6 +17,7 @@ from itertools import combinations
 
 from ...core.outcome import Outcome
 from . import hexes, lane, levelling, stats
+from .resolution import resolve_card
 from .state import Game, HeroState, other
 
 ASSIST = (1, 1, 1, 2, 2, 2, 3, 3)       # F-K2: assist coins by the defeated hero's level
@@ -56,7 +57,6 @@ def respawn_options(game: Game, hero: HeroState) -> list:
 
 def respawn(game: Game, action) -> None:
     """S1-R18/R19: the hero returns on the chosen space, then acts (A1-4); S1-R20: declined, no action."""
-    from .turn import resolve_card
     hero = game.heroes[game.pending["hero"]]
     if action[0] == "decline":
         game.log.emit("decline_respawn", "S1-R20", hero=hero.index)
@@ -155,7 +155,6 @@ def action_rule(card, action) -> str:
 
 def act(game: Game, action) -> None:
     """Perform the chosen action; the card text applies only with the primary (S1-R16), through text.py."""
-    from .turn import resolve_card
     from . import text
     hero = game.heroes[game.pending["hero"]]
     card = game.content.cards[game.played[hero.index]]
@@ -351,15 +350,3 @@ def defeat(game: Game, hero: HeroState, attacker: HeroState) -> None:
                                        f"team {hero.team} spent its last life counter", "F-W3")
         game.phase = "over"
         game.log.emit("victory", "F-W3", team=winner)
-
-
-def round_limit(game: Game) -> None:
-    """P1-4: with the option set, a game ends after the round limit: more life counters left wins."""
-    red, blue = game.life["red"], game.life["blue"]
-    if red == blue:
-        game.result = Outcome.draw("equal life counters at the round limit", "P1-4")
-    else:
-        winner = "red" if red > blue else "blue"
-        game.result = Outcome.team_win(winner, sorted({h.seat for h in game.heroes if h.team == winner}),
-                                       "more life counters left at the round limit", "P1-4")
-    game.log.emit("round_limit", "P1-4", red=red, blue=blue)

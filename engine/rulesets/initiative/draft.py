@@ -33,6 +33,7 @@ import copy
 
 from ...core.decision import Decision
 from ...core.errors import BadSetup
+from .resolution import start_turn
 from .seating import hero_seats, team_of
 from .state import TEAMS, HeroState, other
 
@@ -70,12 +71,11 @@ def make_heroes(content, board, options: dict, ids: list) -> list:
 
 def begin_play(game) -> None:
     """F-S4 told for every hero, then the first turn (S1-R1)."""
-    from . import turn
     for hero in game.heroes:
         game.log.emit("hero", "F-S4", hero=hero.index, seat=hero.seat, team=hero.team, name=hero.hero,
                       space=list(hero.position), hand=list(hero.hand))
     game.phase = "select"
-    turn.start_turn(game)
+    start_turn(game)
 
 
 # --- the order (P1-8) ------------------------------------------------------------------------

@@ -5,7 +5,9 @@ A step that needs the seats' choices (the minion battle's removals, levelling) l
 due from the minion battle waits for step 3, after tokens and markers are gone (G1-4).
 """
 
+from ...core.outcome import Outcome
 from . import lane, levelling
+from .resolution import start_turn
 from .state import SLOTS, Game
 
 STEPS = ("minion_battle", "clear_board", "lane_push", "retrieve", "level_up", "pity_coin")
@@ -67,13 +69,24 @@ def pity_coin(game: Game) -> None:
 
 def finish(game: Game) -> None:
     """The round is over: the round limit (P1-4), else the next round's first turn."""
-    from . import actions, turn
     if game.opts["round_limit"] and game.round >= game.opts["round_limit"]:
-        actions.round_limit(game)
+        round_limit(game)
     game.round, game.turn = game.round + 1, 1
     game.phase = "select" if game.result is None else "over"
     if game.result is None:
-        turn.start_turn(game)
+        start_turn(game)
+
+
+def round_limit(game: Game) -> None:
+    """P1-4: with the option set, a game ends after the round limit: more life counters left wins."""
+    red, blue = game.life["red"], game.life["blue"]
+    if red == blue:
+        game.result = Outcome.draw("equal life counters at the round limit", "P1-4")
+    else:
+        winner = "red" if red > blue else "blue"
+        game.result = Outcome.team_win(winner, sorted({h.seat for h in game.heroes if h.team == winner}),
+                                       "more life counters left at the round limit", "P1-4")
+    game.log.emit("round_limit", "P1-4", red=red, blue=blue)
 
 
 RUN = {"minion_battle": minion_battle, "clear_board": clear_board, "lane_push": lane_push, "retrieve": retrieve,

@@ -21,6 +21,7 @@ Answers (decision kind `choose_target`, prompt = the pending machine plus `ask` 
 """
 
 from . import hexes, lane, stats
+from .resolution import resolve_card
 from .state import Game
 
 SCHEDULED = ("next_turn_after_cards", "end_of_turn")
@@ -220,7 +221,6 @@ def stop(game: Game, m: dict, step: dict, rule: str, why: str, event: str = "tex
 
 def finish(game: Game, m: dict) -> None:
     """The instance is done: offer a repeat (F-A8), resume the attack a defence interrupted, or resolve the card."""
-    from .turn import resolve_card
     if m["again"] > 0:
         m["again"] -= 1
         m["steps"].append({"do": "_repeat", "optional": m["repeat_optional"]})

@@ -4,7 +4,8 @@ Each rule step is a small function naming its rule id. `advance` takes one autom
 prompts it leaves in `game.pending` (order, respawn, act, defend) are the seats' decisions.
 """
 
-from .state import SLOTS, TEAMS, Game, HeroState, other
+from .resolution import flip_coin, resolve_card, start_turn
+from .state import SLOTS, TEAMS, Game, HeroState
 from . import actions, lane, levelling, round_end, stats, text
 
 PASS = "pass"          # what a hero with an empty hand plays (S1-R5): no card
@@ -51,11 +52,6 @@ def play_cards(game: Game, moves: dict) -> None:
             for i in game.unresolved:
                 levelling.cite_item(game, game.heroes[i], card_of(game, game.heroes[i]), "initiative")
     game.phase = "resolve"
-
-
-def start_turn(game: Game) -> None:
-    """S1-R1: every player chooses a card at the same time, face down (the selection decision)."""
-    game.log.emit("turn_start", "S1-R1", round=game.round, turn=game.turn)
 
 
 # --- who acts next (S1-R7…R13, A1-1, A1-6) -----------------------------------------------------
@@ -140,24 +136,6 @@ def start_acting(game: Game, index: int, flip: bool) -> None:
         game.log.emit("acting", "S1-R2", hero=index, card=card.id, primary=card.primary,
                       secondaries=sorted(card.secondaries))
         game.pending = {"kind": "act", "hero": index}
-
-
-def resolve_card(game: Game) -> None:
-    """S1-R21: the card goes face up to the dashboard slot of this turn and is resolved; S1-R10 flip."""
-    hero = game.heroes[game.acting]
-    card = game.played[hero.index]
-    hero.dashboard[game.turn - 1] = card
-    game.unresolved.remove(hero.index)
-    game.log.emit("resolved", "S1-R21", hero=hero.index, card=card, slot=game.turn)
-    if game.flip_after and (hero.index not in game.no_action or game.opts["defeated_flip"] == "flip"):
-        flip_coin(game, hero)
-    game.acting, game.flip_after, game.pending = None, False, None
-
-
-def flip_coin(game: Game, hero: HeroState) -> None:
-    """S1-R10/A1-2/G1-6: the player whose card won the cross-team tie (and only that player) flips the coin."""
-    game.coin = other(game.coin)
-    game.log.emit("flip", "S1-R10", hero=hero.index, seat=hero.seat, coin=game.coin)
 
 
 # --- the end of a turn and of a round (S1-R22, S1-R23) ---------------------------------------------
