@@ -357,9 +357,9 @@ def options(game: Game) -> list:
     return [["space", list(h)] for h in pending["spaces"]]
 
 
-def answer(game: Game, action) -> None:
-    """Apply a team's answer to a lane prompt, then take up what it interrupted."""
-    from . import text
+def answer(game: Game, action) -> bool:
+    """Apply a team's answer to a lane prompt; True when a card text it interrupted is to be taken up again
+    (the caller runs it: the text machine sits above the lane)."""
     pending = game.pending
     kind = pending["kind"]
     if kind == "minion_remove":
@@ -367,13 +367,12 @@ def answer(game: Game, action) -> None:
         removing(game, pending["lane"], pending["team"], pending["left"] - 1)
         if game.pending is None:
             minion_battle(game, pending["lane"] + 1)          # the next Battle Zone's battle
-        return
+        return False
     if kind == "minion_return":
         game.pending = None
         _return(game, by_id(game, pending["minion"]), tuple(action[1]))
-        return
+        return False
     entry = {"team": pending["team"], "type": pending["type"], "lane": pending["lane"], "from": pending["from"]}
     _placed(game, entry, tuple(action[1]))
     place_displaced(game, list(pending["queue"]), pending["resume"])
-    if game.pending is not None and game.pending["kind"] == "text":
-        text.run(game)
+    return game.pending is not None and game.pending["kind"] == "text"

@@ -168,7 +168,8 @@ class Initiative(Ruleset):
         if kind == "order":
             turn.choose_order(game, action[1])
         elif kind in lane.LANE_PROMPTS:                          # the lane's team choices (lane.py)
-            lane.answer(game, action)
+            if lane.answer(game, action):
+                text.run(game)                                   # the card text the push interrupted
         elif kind == "respawn":
             actions.respawn(game, action)
         elif kind == "act":

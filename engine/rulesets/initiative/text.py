@@ -20,7 +20,7 @@ Answers (decision kind `choose_target`, prompt = the pending machine plus `ask` 
     ["skip"]            an optional step ("you may / up to / if able", F-A7) is not done
 """
 
-from . import hexes, lane, stats
+from . import combat, hexes, lane, stats
 from .resolution import resolve_card
 from .state import Game
 
@@ -308,19 +308,20 @@ def _swap(game: Game, hero, other, m: dict) -> None:
 
 def perform(game: Game, m: dict, step: dict) -> bool:
     """An automatic step; False when it cannot be done."""
-    from . import actions
     hero = game.heroes[m["hero"]]
     if step.get("when") in SCHEDULED:
         schedule(game, m, step)
         return True
     do = step["do"]
     if do == "_defend":
-        return actions.ask_defence(game, m)
+        if not combat.ask_defence(game, m):
+            stop(game, m, step, "F-D2", "the target is no longer in reach", "attack_fails")
+        return True
     if do == "_attack_end":
         game.log.emit("attack_end", "F-D2", hero=hero.index, target=m["target"])
         return True
     if do == "_defense_total":
-        actions.defence_total(game, m)
+        combat.defence_total(game, m)
         return True
     if do == "repeat":
         if m["instance"] > 0 or m["action"] not in ("attack", "skill", "move"):
@@ -337,7 +338,7 @@ def perform(game: Game, m: dict, step: dict) -> bool:
     if do == "swap":
         _swap(game, hero, target, m)
         return True
-    return actions.STEP_DOERS[do](game, hero, _card(game, m), step, target) is not False
+    return combat.STEP_DOERS[do](game, hero, _card(game, m), step, target) is not False
 
 
 # --- active effects due later (P1-5) -------------------------------------------------------------
