@@ -16,6 +16,7 @@ import time
 
 from engine.core import RandomBot, Session, bot_rng
 from engine.rulesets.initiative.bots import SensibleBot
+from tests.initiative.helpers import play_out
 
 
 def label(decision) -> str:
@@ -37,24 +38,19 @@ def measure(players: int, games: int, options: dict | None = None):
         session = Session.start("initiative", seed=seed, options={"players": players, **(options or {})},
                                 events=False)
         bots = {seat: SensibleBot() if seat % 2 == team else RandomBot() for seat in range(players)}
-        while session.outcome is None:
-            decision = session.decision
-            if decision is None:
-                session.advance()
-                continue
-            for seat in session.waiting()[:decision.needed]:
-                bot = bots[seat]
-                if isinstance(bot, SensibleBot):
-                    t0 = time.perf_counter()
-                    view = session.view(seat)
-                    t1 = time.perf_counter()
-                    action = bot.choose(view, decision.legal[seat], bot_rng(seed, seat, len(session.history)))
-                    t2 = time.perf_counter()
-                    view_times.append(t1 - t0)
-                    times.setdefault(label(decision), []).append(t2 - t1)
-                else:
-                    action = session.bot_action(seat, bot)
-                session.submit(seat, action)
+
+        def choose(seat, decision):
+            bot = bots[seat]
+            if not isinstance(bot, SensibleBot):
+                return session.bot_action(seat, bot)
+            t0 = time.perf_counter()
+            view = session.view(seat)
+            t1 = time.perf_counter()
+            action = bot.choose(view, decision.legal[seat], bot_rng(seed, seat, len(session.history)))
+            view_times.append(t1 - t0)
+            times.setdefault(label(decision), []).append(time.perf_counter() - t1)
+            return action
+        play_out(session, choose)
         outcome = session.outcome
         draws += outcome.is_draw
         wins += outcome.team == ("red", "blue")[team]

@@ -135,3 +135,14 @@ def problems_after(edit, raw: dict, read, source: str) -> list:
     with pytest.raises(BadCards) as caught:
         read(data, source)
     return caught.value.problems
+
+
+def play_out(session, choose) -> None:
+    """Play a game to its end: automatic steps, and `choose(seat, decision)` for every seat a decision waits for."""
+    while session.outcome is None:
+        decision = session.decision
+        if decision is None:
+            session.advance()
+            continue
+        for seat in session.waiting()[:decision.needed]:
+            session.submit(seat, choose(seat, decision))

@@ -10,7 +10,7 @@ from engine.core import RandomBot, Rng, Session, make_bot
 from engine.rulesets.initiative import hexes
 from engine.rulesets.initiative.bots import SensibleBot, fallback
 from engine.rulesets.initiative.ruleset import Initiative
-from helpers import answer, attack, legal, of, place, play, start, step, to_act
+from helpers import answer, attack, legal, of, place, play, play_out, start, step, to_act
 
 CENTRE = hexes.from_offset(12, 4)                 # an open space of the Causeway
 EAST = hexes.add(CENTRE, (1, 0))
@@ -284,20 +284,17 @@ def test_it_answers_every_decision_kind_legally_in_mixed_games(players, options)
         session = Session.start("initiative", seed=seed, options={"players": players, **options}, events=False)
         mode = seed % 3                                  # sensible: odd seats, even seats, or everyone
         bots = {seat: StrictBot() if mode == 2 or (seat + mode) % 2 else RandomBot() for seat in range(players)}
-        while session.outcome is None:
-            decision = session.decision
-            if decision is None:
-                session.advance()
-                continue
-            for seat in session.waiting()[:decision.needed]:
-                action = session.bot_action(seat, bots[seat])
-                assert action in decision.legal[seat]
-                if isinstance(bots[seat], StrictBot):
-                    prompt = decision.prompt
-                    kind = "level_up" if prompt.get("step") == "level_up" else prompt.get("kind") or prompt.get("draft")
-                    seen[(decision.kind, kind)] = seen.get((decision.kind, kind), 0) + 1
-                    seen[decision.kind] = seen.get(decision.kind, 0) + 1
-                session.submit(seat, action)
+
+        def choose(seat, decision):
+            action = session.bot_action(seat, bots[seat])
+            assert action in decision.legal[seat]
+            if isinstance(bots[seat], StrictBot):
+                prompt = decision.prompt
+                kind = "level_up" if prompt.get("step") == "level_up" else prompt.get("kind") or prompt.get("draft")
+                seen[(decision.kind, kind)] = seen.get((decision.kind, kind), 0) + 1
+                seen[decision.kind] = seen.get(decision.kind, 0) + 1
+            return action
+        play_out(session, choose)
     assert {"choose_card", "choose_action", "choose_target", "defend", "respawn"} <= set(seen), seen
     assert ("choose_card", "level_up") in seen, seen                                  # levelling (F-V1)
     if options.get("hero_selection"):
