@@ -38,14 +38,15 @@ class App:
         self._hooks = [dom.proxy(lambda games: time_battles(int(games))),
                        dom.proxy(lambda seed: to_js(bot_times("tactics", pages.get("tactics").bot, int(seed)))),
                        dom.proxy(lambda seed: to_js(bot_times("siege", pages.get("siege").bot, int(seed)))),
-                       dom.proxy(lambda seed: to_js(automatic_run_times("siege", pages.get("siege").bot, int(seed))))]
+                       dom.proxy(lambda seed: to_js(automatic_run_times("siege", pages.get("siege").bot, int(seed)))),
+                       dom.proxy(lambda seed: to_js(bot_times("initiative", pages.get("initiative").bot, int(seed))))]
 
     def start(self) -> None:
         """Bind the router, show the current route, and tell the page (and tests) we are ready."""
         self.bindings.bind(window, "hashchange", lambda event: self.route())
         self.bindings.bind(document, "click", self.on_click)
         (window.skirmishTimeBattles, window.skirmishTacticsBotTimes, window.skirmishSiegeBotTimes,
-         window.skirmishSiegeAutoTimes) = self._hooks
+         window.skirmishSiegeAutoTimes, window.skirmishInitiativeBotTimes) = self._hooks
         dom.guarded(lambda: self.route(), "load-error")()
         dom.show(dom.find("loading"), False)
         document.body.dataset.ready = "1"

@@ -94,8 +94,9 @@ class Controller:
         return side_word(seat, self.lang)
 
     def seat_name(self, seat: int) -> str:
-        """A seat standing alone in words ("Blue"; "Сторона «Синие»")."""
-        return message("page", "side", self.lang, seat=self.side_word(seat))
+        """A seat standing alone in words ("Blue"; "Сторона «Синие»"), or the renderer's own ("Red 1")."""
+        own = getattr(self.renderer, "seat_name", None)
+        return own(seat) if own else message("page", "side", self.lang, seat=self.side_word(seat))
 
     # --- starting ------------------------------------------------------------------------
 
@@ -501,7 +502,8 @@ class Controller:
         elif outcome.is_draw:
             text = message("ui", self.renderer.DRAW_KEY, self.lang, **values)
         elif outcome.team is not None and len(outcome.winners) > 1:
-            text = message("ui", "outcome_team", self.lang, team=outcome.team,
+            team = self.renderer.team_name(outcome.team) if hasattr(self.renderer, "team_name") else outcome.team
+            text = message("ui", "outcome_team", self.lang, team=team,
                            seats=", ".join(self.seat_name(seat) for seat in outcome.winners), **values)
         elif getattr(self.renderer, "WIN_KEY", None) and len(outcome.winners) == 1:
             text = message("ui", self.renderer.WIN_KEY, self.lang, **values)     # a solo game: "You win"
