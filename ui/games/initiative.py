@@ -125,13 +125,13 @@ class Renderer:
 
     def clear(self) -> None:
         """The hand-off: nothing of any seat's hand or choice stays in the page."""
-        for part in ("initiative-hand", "initiative-buttons", "initiative-track-list"):
+        for part in ("initiative-hand", "initiative-buttons", "initiative-track-list", "initiative-dashboards"):
             dom.find(part).replaceChildren()
         dom.show(dom.find("initiative-hand-box"), False)
         self.map.highlight({})
         self.map.clear()
-        if self.ctl.part("detail-body"):
-            self.ctl.part("detail-body").replaceChildren()
+        if self.ctl.part("detail"):
+            self.ctl.hide_detail()
 
     def animate(self, events: list, pace: float | None = None) -> None:
         pass
