@@ -557,7 +557,7 @@ class Renderer:
         if not target or not target.closest or not self.view:
             return None
         card = target.closest(".icard")
-        if not card or card.classList.contains("back"):
+        if not card or card.classList.contains("icard-back"):
             return None
         cid = str(card.getAttribute("data-card"))
         full = panels.card_node(cid, self.view, self.lang)
