@@ -4,8 +4,8 @@ The maps themselves are drawn at build time (build/templates/games/initiative_ma
 this module only shows the view's map and keeps its `<g class="units">` layer in step with the view. Units
 are clones of the pre-rendered `imap-*` templates (hexmap_templates()), their words set by textContent;
 each is keyed (hero index, minion id, token place) and moved by a CSS transform, so a move glides (no
-transition under prefers-reduced-motion: site.css). Every hex is a button named in words: zone and space
-(pre-rendered), what stands there, the Battle Zone, and what a highlight means.
+transition under prefers-reduced-motion: site.css). Every hex is a button named in words: zone, space,
+what is printed there, what stands there, the Battle Zone, and what a highlight means.
 
 Keyboard: the map is one Tab stop (a roving tabindex); arrow keys go to the neighbouring hex in that
 direction on screen (ui/hexgeom.toward), Enter or Space clicks the hex. The renderer (ui/games/initiative.py)
@@ -41,7 +41,7 @@ class HexMap:
         self.view = None
         self.map_id = None
         self.hexes = {}                 # map id -> {(q, r): the hex's <g>}
-        self.base = {}                  # map id -> {(q, r): its pre-rendered accessible name}
+        self.base = {}                  # map id -> {(q, r): its own accessible name (_own_names)}
         self.said = {}                  # (q, r) -> the accessible name set last (set again only when it changes)
         self.units = {}                 # unit key -> (kind, its <g>) on the shown map
         self.at = {}                    # (q, r) -> {"hero", "minion", "token"} from the view
@@ -66,17 +66,36 @@ class HexMap:
     def _svg(self, map_id=None):
         return dom.find(f"imap-{map_id or self.map_id}") or None
 
-    def _index(self, map_id: str) -> None:
-        """Read a map's hexes once: (q, r) -> element, and each hex's pre-rendered name."""
+    def _index(self, map_id: str, board: dict) -> None:
+        """Read a map's hexes once: (q, r) -> element, made a button out of the Tab order (the map's one Tab
+        stop is set by _rove), and each hex's own name: zone, space, terrain, spawn point (the build leaves
+        these out of the page to keep it small: both maps are in every language's page)."""
         if map_id in self.hexes:
             return
-        svg = self._svg(map_id)
-        found, names = {}, {}
-        for node in svg.querySelectorAll(".hex"):
-            space = (int(node.getAttribute("data-q")), int(node.getAttribute("data-r")))
-            found[space] = node
-            names[space] = str(node.getAttribute("aria-label"))
-        self.hexes[map_id], self.base[map_id] = found, names
+        found = {}
+        for node in self._svg(map_id).querySelectorAll(".hex"):
+            found[(int(node.getAttribute("data-q")), int(node.getAttribute("data-r")))] = node
+            node.setAttribute("role", "button")
+            node.tabIndex = -1
+        self.hexes[map_id], self.base[map_id] = found, self._own_names(board)
+
+    def _own_names(self, board: dict) -> dict:
+        """(q, r) -> "Causeway, 14·4, red melee minion spawn point": what is printed on each space."""
+        terrain = {_space(h) for h in board["terrain"]}
+        spawns = {_space(h): ("hero", team) for team, spaces in board["hero_spawns"].items() for h in spaces}
+        spawns.update({_space(h): (entry["type"], entry["team"]) for entry in board["minion_spawns"]
+                       for h in entry["spaces"]})
+        names = {}
+        for zone in board["zones"].values():
+            zone_name = zone["name"].get(self.lang) or zone["name"]["en"]
+            for space in map(_space, zone["spaces"]):
+                words = [message("page", "imap_space", self.lang, zone=zone_name, space=hexgeom.space_label(*space))]
+                if space in terrain:
+                    words.append(message("page", "imap_terrain", self.lang))
+                if space in spawns:
+                    words.append(message("page", f"imap_spawn_{spawns[space][0]}_{spawns[space][1]}", self.lang))
+                names[space] = ", ".join(words)
+        return names
 
     # --- drawing -----------------------------------------------------------------------------
 
@@ -87,7 +106,7 @@ class HexMap:
         if map_id != self.map_id:
             self.clear()
             self.map_id, self.roving = map_id, None
-        self._index(map_id)
+        self._index(map_id, view["board"])
         for frame in self._frames():
             frame.hidden = str(frame.getAttribute("data-map")) != map_id
         self.view = view
