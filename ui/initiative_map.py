@@ -385,5 +385,11 @@ class HexMap:
 
     @staticmethod
     def _zoom_buttons(frame, index: int) -> None:
-        for button in frame.querySelectorAll(".imap-zoom button"):
+        """A button that would go past the last step is disabled; the keyboard moves to the other one
+        (a disabled button loses the focus to <body>)."""
+        buttons = list(frame.querySelectorAll(".imap-zoom button"))
+        for button in buttons:
             button.disabled = not 0 <= index + int(button.getAttribute("data-zoom")) < len(ZOOMS)
+        for button in buttons:
+            if button.disabled and button.isSameNode(document.activeElement):
+                next((other for other in buttons if not other.disabled), frame).focus()
