@@ -148,7 +148,9 @@ def test_every_glossary_word_is_on_its_games_page_in_every_language(site):
     asked = {"autobattle": {"ungar", "leadership", "crystals", "reserve", "battle-line", "terrain", "fatigue"},
              "tactics": {"soulwell", "act-points", "speed", "engaged", "face-down", "element-loop", "king"},
              "siege": {"ap", "mp", "base", "invasion-zone", "command-zone", "standby-zone", "growth",
-                       "growth-source", "swap", "focus", "self-enhancement", "guard", "commander", "nameless"}}
+                       "growth-source", "swap", "focus", "self-enhancement", "guard", "commander", "nameless"},
+             "initiative": {"initiative", "tie-breaker-coin", "battle-zone", "wave-counter", "lane-push", "throne",
+                            "minion", "dashboard", "level", "item", "defence"}}
     for game, keys in asked.items():
         assert keys <= {word["key"] for word in words if game in word["games"]}, game
     for entry in with_howto():

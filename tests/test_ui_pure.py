@@ -154,3 +154,17 @@ def test_ui_writes_no_html():
         source = path.read_text("utf-8")
         for needle in ("innerHTML", "outerHTML", "insertAdjacentHTML", "document.write"):
             assert needle not in source, f"{path.name} uses {needle}"
+
+
+@pytest.mark.parametrize("ruleset_id", ["initiative", "siege"])
+def test_the_browser_figures_play_whole_games_even_with_simultaneous_decisions(ruleset_id):
+    """bot_times and automatic_run_times (the page's timing hooks) play every seat to the end: with
+    simultaneous choices, one seat's answer can move the game to a decision of other seats."""
+    from engine.rulesets import get
+    from ui.replay import automatic_run_times, bot_times
+
+    get(ruleset_id)
+    times = bot_times(ruleset_id, "sensible", 2)
+    runs = automatic_run_times(ruleset_id, "sensible", 2)
+    assert len(times) > 20 and all(t >= 0 for t in times)
+    assert len(runs) > 5 and all(t >= 0 for t in runs)

@@ -272,7 +272,8 @@ class Controller:
             if session.decision is None:
                 return
             for seat in session.waiting():
-                if seat in self.bots and session.decision is not None:
+                # An earlier bot's answer may have moved the game on to a decision of other seats.
+                if seat in self.bots and seat in session.waiting():
                     session.submit(seat, session.bot_action(seat, self.bots[seat]))
             self.refresh()
         except Exception as error:   # noqa: BLE001  (not in a handler: the same one line on the page)

@@ -86,6 +86,8 @@ def bot_times(ruleset_id: str, bot_name: str, seed: int) -> list[float]:
             session.advance()
             continue
         for seat in session.waiting():
+            if seat not in session.waiting():   # an earlier answer moved the game on (a new decision)
+                continue
             started = time.perf_counter()
             action = session.bot_action(seat, bots[seat])
             times.append((time.perf_counter() - started) * 1000)
@@ -119,7 +121,6 @@ def automatic_run_times(ruleset_id: str, bot_name: str, seed: int) -> list[float
         if session.outcome is not None:
             break
         for seat in session.waiting():
-            session.submit(seat, session.bot_action(seat, bots[seat]))
-            if session.decision is None:
-                break
+            if seat in session.waiting():       # an earlier answer may have moved the game on
+                session.submit(seat, session.bot_action(seat, bots[seat]))
     return times

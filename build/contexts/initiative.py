@@ -100,8 +100,51 @@ def _lines(text: str, room: float) -> list:
 
 
 def cards_context(ruleset) -> dict:
-    """The heroes and every printed card, by hero and tier, for the gallery and the play page's cards."""
-    return {}
+    """The heroes and every printed card, by hero and tier, for the gallery and the play page's cards.
+
+    - `initiative_cards`: card id -> the printed card as the ruleset's views carry it (heroes.py
+      `Heroes.printed`: name and text in en/ja/ru, colour, tier, initiative, primary, value, range,
+      radius, block, secondaries, item, effect steps);
+    - `initiative_heroes`: hero id -> {id, name, style, about (a line per language, or None), cards:
+      tier (0 basics, 1-3, 4 ultimate) -> card ids in colour order}, in the file's hero order;
+    - `initiative_card_order`: every card id, hero by hero, tier by tier, colour by colour (the gallery's
+      order, and the play page's templates');
+    - `initiative_tiers`: the tiers in the gallery's order.
+    The built-in heroes only: the site shows what it ships (a hero file read at run time is the engine's).
+    """
+    from engine.rulesets.initiative.heroes import builtin_heroes    # here, so the maps half's imports stay apart
+
+    heroes = builtin_heroes()
+    cards = heroes.printed
+    by_hero = {hid: _by_tier(hero.cards, cards) for hid, hero in heroes.heroes.items()}
+    return {"initiative_cards": cards,
+            "initiative_heroes": {hid: {"id": hid, "name": dict(hero.name), "style": hero.style,
+                                        "about": _about(hid), "cards": by_hero[hid]}
+                                  for hid, hero in heroes.heroes.items()},
+            "initiative_card_order": [cid for tiers in by_hero.values() for ids in tiers.values() for cid in ids],
+            "initiative_tiers": TIERS}
+
+
+TIERS = (0, 1, 2, 3, 4)         # basics (gold, silver), tiers I-III (red, green, blue), the ultimate
+COLOURS = ("gold", "silver", "red", "green", "blue", "purple")
+
+
+def _by_tier(card_ids, cards: dict) -> dict:
+    """tier -> the hero's card ids of it, by colour, then in the file's order (the a/b pairs of a tier)."""
+    ordered = sorted(card_ids, key=lambda cid: COLOURS.index(cards[cid]["colour"]))     # stable: file order kept
+    return {tier: [cid for cid in ordered if cards[cid]["tier"] == tier] for tier in TIERS}
+
+
+def _about(hero_id: str) -> dict | None:
+    """The gallery's line on a hero (ui/messages.toml `igallery_about_ID`), in every language; None when
+    the catalogue has none."""
+    from engine.core.carddata import LANGUAGES
+    from ui.words import message, messages
+
+    key = f"igallery_about_{hero_id}"
+    if key not in messages()["page"]:
+        return None
+    return {lang: message("page", key, lang) for lang in LANGUAGES}
 
 
 def context(ruleset) -> dict:
