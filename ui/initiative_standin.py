@@ -35,7 +35,6 @@ class HexMap:
         holder = document.getElementById("initiative-standin-map")
         svg = document.getElementById("istandin-svg").content.firstElementChild.cloneNode(False)
         svg.setAttribute("class", "imap")
-        svg.setAttribute("id", f"imap-{board['id']}")
         spaces = [s for zone in board["zones"].values() for s in zone["spaces"]]
         xs = [_centre(q, r)[0] for q, r in spaces]
         ys = [_centre(q, r)[1] for q, r in spaces]

@@ -90,7 +90,7 @@ class Mirror:
 
 
 def hexagon(space) -> str:
-    return f'#initiative-board svg.imap:not([hidden]) .hex[data-q="{space[0]}"][data-r="{space[1]}"]'
+    return f'#initiative-board :is(.imap-frame:not([hidden]), #initiative-standin-map) .hex[data-q="{space[0]}"][data-r="{space[1]}"]'
 
 
 def click_action(tab: Tab, mirror: Mirror, seat: int, action: list) -> None:
@@ -246,6 +246,8 @@ def test_one_human_against_three_bots_by_clicks_to_the_end_and_its_share_link(op
         return False
 
     done, times = play(tab, mirror, until=midway)
+    print(f"\ninitiative, 1 human + 3 bots: {len(done)} human decisions by clicks; click to the next drawn "
+          f"state (bots at 'all at once' included): median {statistics.median(times):.0f} ms, worst {max(times):.0f} ms")
     assert "level_up" in done and "play" in done, done
     assert mirror.session.outcome is not None
     outcome = page.locator("#initiative-outcome")
@@ -259,8 +261,6 @@ def test_one_human_against_three_bots_by_clicks_to_the_end_and_its_share_link(op
         assert line["text"] and "{" not in line["text"], line
     assert_no_serious_axe_violations(page, "initiative game over")
     tab.screenshot("initiative-end-1280")
-    print(f"\ninitiative, 1 human + 3 bots: {len(done)} human decisions by clicks; click to the next drawn "
-          f"state (bots at 'all at once' included): median {statistics.median(times):.0f} ms, worst {max(times):.0f} ms")
     tab.assert_clean()
     # Share: a fresh context replays it to the same digest, and so does the command line.
     link = share_link(tab)

@@ -53,6 +53,8 @@ class Renderer:
         ctl.bind(ctl.part("board"), "click", self.on_click)
         ctl.bind(ctl.part("board"), "keydown", self.on_key)
         ctl.bind("initiative-buttons", "click", self.on_button)
+        if hasattr(self.map, "bind"):
+            self.map.bind()
         self.show_seats()
 
     def players(self) -> int:
