@@ -205,30 +205,24 @@ def lane_words(view: dict, lane, lang: str) -> str:
 
 # --- minions -------------------------------------------------------------------------------------------
 
-_MINION_TYPES: dict = {}        # minion id -> type, from the minion events described (a minion may be gone)
-
-
-def _learn_minions(event: dict) -> None:
-    if event.get("kind") == "minions":
-        for minion in event.get("minions") or []:
-            _MINION_TYPES[minion["id"]] = minion["type"]
-    elif isinstance(event.get("minion"), int) and "type" in event:
-        _MINION_TYPES[event["minion"]] = event["type"]
-
-
 def minion_words(team, kind, lang: str) -> str:
     """"Red melee minion" / "赤の近接ミニオン" / "миньон ближнего боя («Красные»)"."""
     kind_words = _w(f"minion_{kind}", lang) if kind in ("melee", "ranged", "heavy") else _w("minion", lang)
     return _t("ilog", "minion", lang, side=side_words(team, lang), kind=kind_words)
 
 
+def _minion(view: dict, ident) -> dict | None:
+    return next((m for m in view.get("minions") or [] if m["id"] == ident), None)
+
+
 def _minion_by_id(view: dict, ident, lang: str, team=None) -> str:
-    """A minion named by its id: its team and type (and space while it is on the board)."""
-    found = next((m for m in view.get("minions") or [] if m["id"] == ident), None)
+    """A minion named by its id: its team, type and space while the view shows it on the board; else only
+    its team (an attacked minion is gone by the end of the step: the next line, `minion_defeated`, names it)."""
+    found = _minion(view, ident)
     if found is not None:
         return _t("ilog", "minion_at", lang, minion=minion_words(found["team"], found["type"], lang),
                   space=space_words(found["space"], view["board"], lang))
-    return minion_words(team, _MINION_TYPES.get(ident), lang)
+    return minion_words(team, None, lang)
 
 
 # --- card text as words (bullets, prompts) ------------------------------------------------------------
@@ -303,7 +297,6 @@ def _moment(moment, lang: str) -> str:
 
 def describe(event: dict, view: dict, lang: str) -> str:
     """An initiative event as a sentence (the rule id is shown beside it by the controller)."""
-    _learn_minions(event)
     kind = str(event.get("kind", ""))
     if kind not in KINDS:
         return _t("ilog", "other", lang, kind=kind)
@@ -427,7 +420,8 @@ def _sentence(kind: str, e: dict, view: dict, lang: str) -> tuple[str, dict]:
         key = f"victory_{e.get('rule')}" if _has("ilog", f"victory_{e.get('rule')}") else "victory"
     elif kind in ("minion_defeated", "minion_removed", "minion_respawned", "minion_placed", "minion_not_respawned",
                   "minion_returns"):
-        v["minion"] = minion_words(e["team"], e["type"] if "type" in e else _MINION_TYPES.get(e.get("minion")), lang)
+        v["minion"] = minion_words(e["team"], e["type"] if "type" in e else (_minion(view, e.get("minion")) or {}).get("type"),
+                                   lang)
         if kind == "minion_defeated":
             v["by"] = hero_label(view, e["by"], lang)
         elif kind == "minion_removed":
