@@ -245,8 +245,8 @@ def test_exact_english_sentences(four):
     assert en(kind="victory", rule="F-W3", team="red") == \
         "Team Red wins: the enemy team has spent its last life counter."
     assert en(kind="upgrade", rule="F-V2", hero=0, colour="green", tier=2, item="radius", items={"radius": 1}) == \
-        "Brannoc the Breakwater (Red 1) takes a green tier Ⅱ card into hand; the other goes under the dashboard as " \
-        "a Radius item."
+        "Brannoc the Breakwater (Red 1) takes a tier Ⅱ card into hand; the other of its pair goes under the dashboard " \
+        "as a Radius item."
     assert en(kind="effect", rule="S1-R16", hero=1, stat="defense", amount=-1, duration="next_turn",
               card="brannoc_gold") == \
         f"Isra Gullwing (Blue 1) gets -1 Defense next turn ({card_name(four['cards']['brannoc_gold'], 'en')})."
@@ -273,6 +273,17 @@ def test_exact_buttons_and_status_lines(four):
     assert action_words(["fast_travel", [12, 4], "primary"], view, "en") == "Fast Travel to Causeway 15·5"
     assert action_words(["first", 3], view, "en") == "Gorm Sluicemaster (Blue 2) acts first"
     assert action_words(["pick", "maren"], view, "en") == "Pick Maren Tidereader"
+    assert decision_words(view, 1, {"kind": "defend", "prompt": view["pending"],
+                                    "legal": {1: [["defend", "isra_silver"], ["no_defense"]]}}, "en") == (
+        f"Brannoc the Breakwater (Red 1) attacks Isra Gullwing (Blue 1) with an attack total of 5. Defend with a card "
+        f"(Defense totals: {card_name(silver, 'en')} {expected}, {'enough' if expected >= 5 else 'not enough'}) or take "
+        f"no defence. Minions next to you: -1 to Defense, counted in.")
+    returning = dict(four, pending={"kind": "minion_return", "team": "red", "minion": 3, "spaces": [[12, 4], [12, 5]]})
+    assert decision_words(returning, 0, {"kind": "choose_target", "prompt": returning["pending"],
+                                         "legal": {0: [["space", [12, 4]], ["space", [12, 5]]]}}, "en") == \
+        "The Red melee minion at Causeway 14·5 is outside the Battle Zone and returns: choose one of the equally " \
+        "near spaces."
+    assert action_words(["space", [12, 4]], returning, "en") == "Return it to Causeway 15·5"
 
     class Decision:
         kind, prompt = "choose_order", {"kind": "order", "team": "red", "heroes": [0, 2], "flip": True}

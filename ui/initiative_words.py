@@ -334,10 +334,12 @@ def _sentence(kind: str, e: dict, view: dict, lang: str) -> tuple[str, dict]:
         v["waves"] = _w("and", lang).join(str(w) for w in e["waves"])
     elif kind == "minions":
         counts = {t: sum(1 for m in e["minions"] if m["team"] == t) for t in TEAMS}
-        v.update(zones=_w("and", lang).join(zone_name(board, z, lang) for z in e["zones"]), red=counts["red"], blue=counts["blue"])
+        v.update(zones=_w("and", lang).join(zone_name(board, z, lang) for z in e["zones"]), red=counts["red"],
+                 blue=counts["blue"])
     elif kind == "draft":
         v.update(variant=_w(f"variant_{e['variant']}", lang), team=team_words(e["coin"], lang),
-                 bans=sum(1 for s in e["steps"] if s["do"] == "ban"), picks=sum(1 for s in e["steps"] if s["do"] == "pick"))
+                 bans=sum(1 for s in e["steps"] if s["do"] == "ban"),
+                 picks=sum(1 for s in e["steps"] if s["do"] == "pick"))
         if e.get("pool"):
             key = "draft_pool"
             v["pool"] = _w("and", lang).join(hero_id_name(view, h, lang) for h in e["pool"])
@@ -363,7 +365,8 @@ def _sentence(kind: str, e: dict, view: dict, lang: str) -> tuple[str, dict]:
             name = hero_label(view, int(i), lang)
             parts.append(_t("ilog", "initiative_value", lang, hero=name, value=value["effective"])
                          if value["printed"] == value["effective"] else
-                         _t("ilog", "initiative_changed", lang, hero=name, value=value["effective"], printed=value["printed"]))
+                         _t("ilog", "initiative_changed", lang, hero=name, value=value["effective"],
+                            printed=value["printed"]))
         v["values"] = _w("then", lang).join(parts)
     elif kind in ("recheck", "initiative"):
         v["initiative"] = e["initiative"]
@@ -385,7 +388,8 @@ def _sentence(kind: str, e: dict, view: dict, lang: str) -> tuple[str, dict]:
     elif kind == "effect":
         v.update(amount=f"{e['amount']:+d}", stat=_stat_to(e["stat"], lang), duration=_duration(e["duration"], lang))
     elif kind == "marker":
-        v["marker"] = _w(f"marker_{e['marker']}", lang) if _has("ilog", f"w_marker_{e['marker']}") else _w("marker", lang)
+        marker = f"marker_{e['marker']}"
+        v["marker"] = _w(marker, lang) if _has("ilog", f"w_{marker}") else _w("marker", lang)
     elif kind == "push":
         key = "push_none" if e["spaces"] == 0 else "push"
         v["spaces"] = e["spaces"]
@@ -420,8 +424,8 @@ def _sentence(kind: str, e: dict, view: dict, lang: str) -> tuple[str, dict]:
         key = f"victory_{e.get('rule')}" if _has("ilog", f"victory_{e.get('rule')}") else "victory"
     elif kind in ("minion_defeated", "minion_removed", "minion_respawned", "minion_placed", "minion_not_respawned",
                   "minion_returns"):
-        v["minion"] = minion_words(e["team"], e["type"] if "type" in e else (_minion(view, e.get("minion")) or {}).get("type"),
-                                   lang)
+        kind_of = e["type"] if "type" in e else (_minion(view, e.get("minion")) or {}).get("type")
+        v["minion"] = minion_words(e["team"], kind_of, lang)
         if kind == "minion_defeated":
             v["by"] = hero_label(view, e["by"], lang)
         elif kind == "minion_removed":
@@ -461,7 +465,8 @@ def _sentence(kind: str, e: dict, view: dict, lang: str) -> tuple[str, dict]:
     elif kind == "level_up":
         v.update(level=e["level"], paid=e["paid"], coins=e["coins"])
     elif kind == "upgrade":
-        v.update(colour=_w(f"colour_{e['colour']}", lang), tier=tier_words(e["tier"]), item=_stat(e["item"], lang))
+        # the colour is left out: it tells which card went into a hand the view hides (the level-up is a hidden choice)
+        v.update(tier=tier_words(e["tier"]), item=_stat(e["item"], lang))
     elif kind == "max_tier":
         v.update(level=e["level"], tier=tier_words(e["tier"]))
     elif kind == "ultimate":
@@ -621,11 +626,12 @@ def _action(action: list, view: dict, lang: str) -> str:
         mine = _seat_heroes_for(view, len(cards))
         if len(cards) == 1:
             return _t("iaction", "play", lang, card=_card_or_pass(view, cards[0], lang))
-        return _w("then", lang).join(_t("iaction", "play_for", lang, card=_card_or_pass(view, c, lang), hero=hero_name(view, h, lang))
-                         for c, h in zip(cards, mine))
+        return _w("then", lang).join(_t("iaction", "play_for", lang, card=_card_or_pass(view, c, lang),
+                                        hero=hero_name(view, h, lang)) for c, h in zip(cards, mine))
     if kind == "level_up":
-        return _w("then", lang).join(_t("iaction", "level_up", lang, hero=hero_name(view, h, lang), returned=_card(view, r, lang),
-                            taken=_card(view, t, lang)) for h, r, t in action[1])
+        return _w("then", lang).join(_t("iaction", "level_up", lang, hero=hero_name(view, h, lang),
+                                        returned=_card(view, r, lang), taken=_card(view, t, lang))
+                                     for h, r, t in action[1])
     if kind == "first":
         return _t("iaction", "first", lang, hero=hero_label(view, action[1], lang))
     if kind == "respawn":
@@ -658,8 +664,8 @@ def _action(action: list, view: dict, lang: str) -> str:
     if kind == "hero":
         step = _step_of(pending)
         do = step.get("do")
-        key = "attack_hero" if do == "_target" else "swap_with" if do == "swap" and step.get("with") == "friendly_in_radius" \
-            else "target_hero"
+        swap = do == "swap" and step.get("with") == "friendly_in_radius"
+        key = "attack_hero" if do == "_target" else "swap_with" if swap else "target_hero"
         return _t("iaction", key, lang, hero=hero_label(view, action[1], lang))
     if kind == "space":
         space = space_words(action[1], board, lang)
@@ -719,7 +725,8 @@ def _status(view: dict, seat, decision, lang: str) -> str:
     if kind == "choose_card" and prompt.get("step") == "level_up":
         mine = [i for i in prompt.get("heroes", []) if (_hero(view, i) or {}).get("seat") == seat]
         return _t("istatus", "level_up", lang, heroes=_w("and", lang).join(
-            _t("istatus", "hero_level", lang, hero=hero_name(view, i, lang), level=prompt.get("levels", {}).get(str(i), "?"))
+            _t("istatus", "hero_level", lang, hero=hero_name(view, i, lang),
+               level=prompt.get("levels", {}).get(str(i), "?"))
             for i in mine))
     if kind == "choose_card":
         mine = [h["index"] for h in view.get("heroes") or [] if h.get("seat") == seat]
@@ -747,7 +754,8 @@ def _status(view: dict, seat, decision, lang: str) -> str:
         return _t("istatus", "minion_remove", lang, team=team_words(prompt.get("team"), lang), left=prompt.get("left"),
                   zone=zone_name(view["board"], zones[lane] if lane < len(zones) else None, lang))
     if prompt.get("kind") == "minion_return":
-        return _t("istatus", "minion_return", lang, minion=_minion_by_id(view, prompt.get("minion"), lang, prompt.get("team")))
+        minion = _minion_by_id(view, prompt.get("minion"), lang, prompt.get("team"))
+        return _t("istatus", "minion_return", lang, minion=minion)
     if kind == "choose_target":
         return _text_status(view, prompt, pending, lang)
     return _t("istatus", "other", lang)
@@ -764,7 +772,8 @@ def _defend_status(view: dict, prompt: dict, legal: list, lang: str) -> str:
             "defend_card_held" if total is not None and total >= prompt.get("attack", 0) else "defend_card_fails"
         options.append(_t("istatus", key, lang, card=_card(view, action[1], lang), total=total))
     minions = prompt.get("minions", 0)
-    values = dict(attacker=hero_label(view, prompt.get("attacker"), lang), hero=hero_label(view, prompt.get("hero"), lang),
+    values = dict(attacker=hero_label(view, prompt.get("attacker"), lang),
+                  hero=hero_label(view, prompt.get("hero"), lang),
                   attack=prompt.get("attack"), minions=f"{minions:+d}", cards=_w("then", lang).join(options))
     key = "defend" if options else "defend_none"
     text = _t("istatus", key, lang, **values)
