@@ -90,13 +90,19 @@ class Controller:
         dom.alert(self.part("form-error"), text)
 
     def side_word(self, seat: int) -> str:
-        """A seat as its colour name ("Blue"), for sentences that name it."""
-        return side_word(seat, self.lang)
+        """A seat as its colour name ("Blue"), for sentences that name it; a renderer whose game names
+        seats otherwise (initiative: teams of several seats, "Red 1") gives its own `side_word`."""
+        own = getattr(self.renderer, "side_word", None)
+        return own(seat) if own else side_word(seat, self.lang)
+
+    def team_word(self, team) -> str:
+        """A team as words ("Red"), from the renderer of a game with teams."""
+        own = getattr(self.renderer, "team_word", None)
+        return own(team) if own else str(team)
 
     def seat_name(self, seat: int) -> str:
-        """A seat standing alone in words ("Blue"; "Сторона «Синие»"), or the renderer's own ("Red 1")."""
-        own = getattr(self.renderer, "seat_name", None)
-        return own(seat) if own else message("page", "side", self.lang, seat=self.side_word(seat))
+        """A seat standing alone in words ("Blue"; "Сторона «Синие»")."""
+        return message("page", "side", self.lang, seat=self.side_word(seat))
 
     # --- starting ------------------------------------------------------------------------
 
@@ -502,8 +508,7 @@ class Controller:
         elif outcome.is_draw:
             text = message("ui", self.renderer.DRAW_KEY, self.lang, **values)
         elif outcome.team is not None and len(outcome.winners) > 1:
-            team = self.renderer.team_name(outcome.team) if hasattr(self.renderer, "team_name") else outcome.team
-            text = message("ui", "outcome_team", self.lang, team=team,
+            text = message("ui", "outcome_team", self.lang, team=self.team_word(outcome.team),
                            seats=", ".join(self.seat_name(seat) for seat in outcome.winners), **values)
         elif getattr(self.renderer, "WIN_KEY", None) and len(outcome.winners) == 1:
             text = message("ui", self.renderer.WIN_KEY, self.lang, **values)     # a solo game: "You win"

@@ -10,10 +10,7 @@ from engine.rulesets.initiative.botsense import initiative as effective_initiati
 from ui import dom
 from ui.words import message
 
-try:                                        # the words helper's module (issue 14); a stand-in until merged
-    from ui.initiative_words import card_name, hero_name, seat_words
-except ImportError:                         # pragma: no cover
-    from ui.initiative_standin import card_name, hero_name, seat_words
+from ui.initiative_words import card_name, hero_name, seat_words
 
 TEAMS = ("red", "blue")
 

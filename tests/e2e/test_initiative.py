@@ -90,7 +90,7 @@ class Mirror:
 
 
 def hexagon(space) -> str:
-    return f'#initiative-board :is(.imap-frame:not([hidden]), #initiative-standin-map) .hex[data-q="{space[0]}"][data-r="{space[1]}"]'
+    return f'#initiative-board .imap-frame:not([hidden]) .hex[data-q="{space[0]}"][data-r="{space[1]}"]'
 
 
 def click_action(tab: Tab, mirror: Mirror, seat: int, action: list) -> None:

@@ -15,14 +15,8 @@ from ui import dom
 from ui import initiative_panels as panels
 from ui.words import message
 
-try:                                        # the map and words helpers' modules; stand-ins until merged
-    from ui.initiative_map import HexMap
-except ImportError:                         # pragma: no cover
-    from ui.initiative_standin import HexMap
-try:
-    from ui.initiative_words import action_words, because, decision_words, describe, hero_name
-except ImportError:                         # pragma: no cover
-    from ui.initiative_standin import action_words, because, decision_words, describe, hero_name
+from ui.initiative_map import HexMap
+from ui.initiative_words import action_words, because, decision_words, describe, hero_name, seat_words
 
 MAP_KINDS = ("hero", "minion", "token", "space")   # a map click's candidates, most specific first
 SPACE_BUTTONS = 6                                 # up to this many target spaces also get a button
@@ -53,8 +47,7 @@ class Renderer:
         ctl.bind(ctl.part("board"), "click", self.on_click)
         ctl.bind(ctl.part("board"), "keydown", self.on_key)
         ctl.bind("initiative-buttons", "click", self.on_button)
-        if hasattr(self.map, "bind"):
-            self.map.bind()
+        self.map.bind()
         self.show_seats()
 
     def players(self) -> int:
@@ -87,12 +80,11 @@ class Renderer:
         """End of Round (minion battle, push, retrieve, levels, the pity coin) is shown step by step."""
         return view.get("phase") == "end_of_round"
 
-    def seat_name(self, seat: int) -> str:
-        """A seat in words ("Red 1", "Blue 2"): even seats red, odd blue, numbered within the team."""
-        return message("ui", "i_seat", self.lang, team=panels.team_word(panels.TEAMS[seat % 2], self.lang),
-                       number=seat // 2 + 1)
+    def side_word(self, seat: int) -> str:
+        """A seat in words for the controller ("Red 1", "Blue 2"): even seats red, odd blue."""
+        return seat_words(seat, self.view, self.lang)
 
-    def team_name(self, team: str) -> str:
+    def team_word(self, team: str) -> str:
         return panels.team_word(team, self.lang)
 
     def decision_kind(self, view, decision) -> str:
