@@ -93,6 +93,13 @@ def hexagon(space) -> str:
     return f'#initiative-board .imap-frame:not([hidden]) .hex[data-q="{space[0]}"][data-r="{space[1]}"]'
 
 
+def click_hex(page, selector: str) -> None:
+    """A click on a hex as a player makes it: the hex brought to the middle of the screen (clear of the
+    sticky card panel), then a click at its centre, where a unit standing on it takes the click."""
+    page.locator(selector).evaluate("n => n.scrollIntoView({block: 'center', inline: 'center'})")
+    page.click(selector, force=True)
+
+
 def click_action(tab: Tab, mirror: Mirror, seat: int, action: list) -> None:
     """Make `action` on the page by the gestures a player would use."""
     page = tab.page
@@ -120,11 +127,11 @@ def click_action(tab: Tab, mirror: Mirror, seat: int, action: list) -> None:
         if page.get_attribute(mode, "aria-pressed") != "true":
             page.click(mode)
         assert page.locator(f"{hexagon(action[1])}.legal-move").count() == 1
-        page.click(hexagon(action[1]))
+        click_hex(page, hexagon(action[1]))
     elif kind in ("respawn", "space"):
         target = hexagon(action[1])
         assert page.locator(f"{target}.legal-place, {target}.legal-move, {target}.legal-target").count() == 1, action
-        page.click(target)
+        click_hex(page, target)
     elif kind in ("hero", "minion"):
         where = view["heroes"][action[1]]["position"] if kind == "hero" else \
             next(m["space"] for m in view["minions"] if m["id"] == action[1])
@@ -132,7 +139,7 @@ def click_action(tab: Tab, mirror: Mirror, seat: int, action: list) -> None:
                 page.locator(f"{hexagon(where)}.legal-target").count() == 1 and \
                 not any(a != action and a[0] in ("hero", "minion") and _space(view, a) == where
                         for a in mirror.session.decision.legal[seat]):
-            page.click(hexagon(where))
+            click_hex(page, hexagon(where))
         else:
             button()
     else:                       # hold, primaries, clear, first, decline, no_defense, bullets, skip, draft
