@@ -85,7 +85,7 @@ def with_howto():
 
 
 def test_every_built_game_has_a_how_to_page_in_every_language(site):
-    assert [entry.id for entry in ui_pages.built()] == ["autobattle", "tactics", "siege"]
+    assert [entry.id for entry in ui_pages.built()] == ["autobattle", "tactics", "initiative", "siege"]
     for entry in ui_pages.built():
         assert entry.howto, f"{entry.id} has no how-to page"
         for lang in LANGUAGES:

@@ -18,7 +18,7 @@ LOCALES = {"en": "en-US", "ja": "ja-JP", "ru": "ru-RU"}
 PHONE = {"width": 390, "height": 844}
 ID_LIKE = r"[a-z]+_[a-z_]+"         # an id shown where words belong (issue 10)
 GAMES = [entry.id for entry in ui_pages.built()]
-WORD = {"autobattle": "leadership", "tactics": "soulwell", "siege": "base"}    # a glossary word of each game
+WORD = {"autobattle": "leadership", "tactics": "soulwell", "initiative": "tie-breaker-coin", "siege": "base"}    # a glossary word of each game
 
 
 def folder(lang: str) -> str:
@@ -52,7 +52,7 @@ def test_every_how_to_page_reads_well_on_a_phone(open_page, lang):
     tab.assert_clean()
 
 
-@pytest.mark.parametrize("game, rule", [("autobattle", "S4-R9"), ("tactics", "S0-R12")])
+@pytest.mark.parametrize("game, rule", [("autobattle", "S4-R9"), ("tactics", "S0-R12"), ("initiative", "S1-R9")])
 def test_see_it_happen_opens_the_app_at_that_demo(open_page, game, rule):
     entry = ui_pages.get(game)
     statement = get_ruleset(game).catalogue[rule]["en"]
@@ -71,11 +71,13 @@ def test_see_it_happen_opens_the_app_at_that_demo(open_page, game, rule):
         assert f"Rule {rule} applied" in tab.text("#tactics-status")
     else:
         assert entry.demo_before     # it opens just before the rule, which one step forward applies
-        assert rule in tab.text("#rule-banner") and statement in tab.text("#rule-banner")
-        page.click("#step-forward")
-        highlighted = page.eval_on_selector_all("#log li.highlight", "lines => lines.map(l => l.dataset.rule)")
+        ids = "" if game == "autobattle" else f"{game}-"      # the first game's page has unprefixed ids
+        page.wait_for_selector(f"#{ids}rule-banner", state="visible")
+        assert rule in tab.text(f"#{ids}rule-banner") and statement in tab.text(f"#{ids}rule-banner")
+        page.click(f"#{ids}step-forward")
+        highlighted = page.eval_on_selector_all(f"#{ids}log li.highlight", "lines => lines.map(l => l.dataset.rule)")
         assert highlighted and set(highlighted) == {rule}
-        assert "applied" in tab.text("#rule-banner")
+        assert "applied" in tab.text(f"#{ids}rule-banner")
     tab.assert_clean()
 
 
