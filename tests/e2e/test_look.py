@@ -16,15 +16,16 @@ LOCALES = {"en": "en-US", "ja": "ja-JP", "ru": "ru-RU"}
 WIDTHS = (1280, 390)
 ID_LIKE = re.compile(r"\b[a-z]+_[a-z_]+\b")
 STATIC = ("autobattle/cards.html", "autobattle/rules.html", "autobattle/howto.html",
-          "tactics/cards.html", "tactics/rules.html", "tactics/howto.html", "siege/cards.html", "siege/rules.html")
+          "tactics/cards.html", "tactics/rules.html", "tactics/howto.html", "siege/cards.html", "siege/rules.html",
+          "initiative/cards.html", "initiative/rules.html", "initiative/howto.html")
 
 # Every visible card name: the words (runs of letters between spaces and hyphens) that a line break cut in two, and names
 # wider than their card. A word's rectangles are counted with a Range: one line, one rectangle.
 NAME_PROBLEMS = """lang => {
   const problems = [];
-  for (const name of document.querySelectorAll('.card .name, .tchar .tname')) {
+  for (const name of document.querySelectorAll('.card .name, .tchar .tname, .icard .iname')) {
     if (!name.offsetParent || !name.textContent.trim()) continue;
-    const card = name.closest('.card, .tchar').getBoundingClientRect();
+    const card = name.closest('.card, .tchar, .icard').getBoundingClientRect();
     const box = name.getBoundingClientRect();
     if (name.scrollWidth > name.clientWidth + 1 || box.right > card.right + 1 || box.left < card.left - 1)
       problems.push('overflows: ' + name.textContent);
@@ -113,6 +114,20 @@ def test_pages_read_at_both_widths(open_page, lang, width):
                            "document.querySelectorAll('#siege-log li').length > 40")
     check_page(tab, lang, width, "siege board")
     page.locator(".splay").screenshot(path=str(ARTIFACTS / f"look-siege-board-{lang}-{width}.png"))
+    # initiative: one human and three bots, the first card chosen: the map, the track, the dashboards
+    page.evaluate("location.hash = '#/initiative'")
+    page.wait_for_selector("#route-initiative", state="visible")
+    check_page(tab, lang, width, "initiative setup")
+    page.select_option("#initiative-bot-delay", "0")
+    page.click("#initiative-start")
+    page.wait_for_function("document.getElementById('initiative-status').dataset.human === '1'")
+    check_page(tab, lang, width, "initiative hand")
+    logged = page.locator("#initiative-log li").count()
+    page.locator("#initiative-hand .icard.usable").first.click()        # the bots answer at once: revealed
+    page.wait_for_function("document.getElementById('initiative-status').dataset.human === '1' && "
+                           f"document.querySelectorAll('#initiative-log li').length > {logged + 4}")
+    check_page(tab, lang, width, "initiative board")
+    page.locator("#initiative-board").screenshot(path=str(ARTIFACTS / f"look-initiative-board-{lang}-{width}.png"))
     for path in STATIC:
         tab.goto(folder(lang) + path, ready=False)
         check_page(tab, lang, width, path)

@@ -528,6 +528,8 @@ class Renderer:
 
     # --- focus and details ------------------------------------------------------------------------
 
+    quiet_focus = False     # True while the page itself moves the keyboard (no card panel opens then)
+
     def _focus_is_ours(self) -> bool:
         from pyscript import document
         active = document.activeElement
@@ -542,13 +544,18 @@ class Renderer:
         found = dom.find("initiative-hand").querySelector(".icard.usable:not(.selected)") \
             or dom.find("initiative-buttons").querySelector("button")
         if found:
-            found.focus()
+            # Moved here by the page, not by the player: no card panel over the hand (detail_for).
+            self.quiet_focus = True
+            try:
+                found.focus()
+            finally:
+                self.quiet_focus = False
         elif self.targets:
             self.map.focus_space(list(next(iter(self.targets))))
 
     def detail_for(self, target):
         """The card under a tap, focus or hover, in full."""
-        if not target or not target.closest or not self.view:
+        if not target or not target.closest or not self.view or self.quiet_focus:
             return None
         card = target.closest(".icard")
         if not card or card.classList.contains("icard-back"):
