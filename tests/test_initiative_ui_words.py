@@ -291,3 +291,22 @@ def test_exact_buttons_and_status_lines(four):
     assert decision_words(view, 0, Decision, "en") == (
         "Tie across the teams: the tie-breaker coin shows Team Red, so your team acts first. Choose which of "
         "Brannoc the Breakwater (Red 1), Nim Reedknife (Red 2) acts; its player flips the coin afterwards.")
+
+
+def test_every_way_a_game_ends_has_its_reason_in_words():
+    """The outcome line ("Team Red wins …: REASON") reads a [reason] entry per ending rule; without one it
+    would show the engine's English sentence on every page. The rules are those the engine ends games by."""
+    import re
+    from pathlib import Path
+
+    from engine.rulesets import get
+    from ui.words import messages
+
+    source = "".join(path.read_text("utf-8") for path in Path("engine/rulesets/initiative").glob("*.py"))
+    ending = set(re.findall(r'"(F-W\d|P1-\d+)"', "\n".join(
+        line for line in source.splitlines() if "Outcome." in line or "claims.append" in line or 'emit("victory"' in line)))
+    assert ending == {"F-W1", "F-W2", "F-W3", "P1-4"}
+    for rule in ending:
+        assert rule in get("initiative").catalogue
+        entry = messages()["reason"][rule]
+        assert set(entry) == {"en", "ja", "ru"} and all(entry.values())

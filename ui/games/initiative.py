@@ -37,6 +37,7 @@ class Renderer:
         self.picked = {}                # hero index -> card id (selection) or (returned, taken) (level up)
         self.mode = None                # choose_action: the group whose spaces the map shows
         self.targets = {}               # (q, r) -> the legal actions a click there can mean
+        self.revealed = None            # (round, turn) whose cards were last drawn face up
 
     # --- the setup form ---------------------------------------------------------------------------
 
@@ -74,7 +75,7 @@ class Renderer:
     # --- what the controller asks -----------------------------------------------------------------
 
     def loaded(self, record) -> None:
-        self.view = None
+        self.view, self.revealed = None, None
 
     def watched(self, view) -> bool:
         """End of Round (minion battle, push, retrieve, levels, the pity coin) is shown step by step."""
@@ -128,7 +129,9 @@ class Renderer:
             self.ctl.hide_detail()
 
     def animate(self, events: list, pace: float | None = None) -> None:
-        pass
+        """In autoplay, the reveal turns the track's cards face up together (S1-R6)."""
+        if pace is not None and any(event["kind"] == "reveal" for event in events):
+            dom.find("initiative-track-list").classList.add("flip")
 
     # --- drawing ----------------------------------------------------------------------------------
 
@@ -149,6 +152,7 @@ class Renderer:
         view = self.view
         panels.draw_head(view, self.lang)
         panels.draw_track(view, self.lang, self._chosen_seats())
+        self._flip_on_reveal(view)
         panels.draw_dashboards(view, self.lang)
         self.map.show(view)
         self.targets = {}
@@ -161,6 +165,16 @@ class Renderer:
         self.map.highlight(marks)
         if self.seat is not None and self.ctl.mode == "play":
             dom.set_text(self.ctl.part("status"), self.status(view, self.seat, self.decision))
+
+    def _flip_on_reveal(self, view: dict) -> None:
+        """S1-R6: the turn's cards turn face up together, once, in live play (a replay flips them in
+        autoplay only, through `animate`; stepping never animates). CSS skips it under reduced motion."""
+        turn = (view["round"], view["turn"]) if view["played"] else None
+        track = dom.find("initiative-track-list")
+        track.classList.remove("flip")
+        if turn is not None and turn != self.revealed and self.ctl.mode == "play":
+            track.classList.add("flip")
+        self.revealed = turn
 
     def _chosen_seats(self) -> list:
         """Seats whose card is chosen and face down (the session holds it until everyone has played)."""
