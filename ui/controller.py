@@ -570,7 +570,7 @@ class Controller:
 
     def on_share(self, event) -> None:
         """A link to this game (at this moment, with the sender's note when given); shown and copied."""
-        record = self.session.record if self.mode == "play" else self.replay.record if self.replay else None
+        record = self.session.shareable_record() if self.mode == "play" else self.replay.record if self.replay else None
         if record is None:
             return
         at = self.part("share-at")

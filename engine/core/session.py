@@ -100,6 +100,16 @@ class Session:
         self.ruleset.apply(self.state, moves)
         return self._close_step()
 
+    def shareable_record(self) -> Record:
+        """The record as a link may carry it now: without the answers held for a simultaneous decision
+        that is not complete (the cards chosen face down before the reveal stay on this screen)."""
+        held = len(self.pending)
+        if not held:
+            return self.record
+        kept = self.record.actions[:len(self.record.actions) - held]
+        return Record(self.record.ruleset, self.record.version, self.record.options, self.record.seed,
+                      self.record.setup, [list(action) for action in kept])
+
     def advance(self) -> list[Event]:
         """One automatic step."""
         if self.outcome:

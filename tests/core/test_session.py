@@ -33,6 +33,19 @@ def test_first_submission_stays_hidden_until_both_have_chosen():
     assert session.decision.players == (1,)
 
 
+def test_a_link_made_mid_choice_carries_no_card_chosen_face_down():
+    session = start()
+    session.advance()
+    session.submit(0, 1)
+    shared = session.shareable_record()
+    assert shared.actions == [] and session.record.actions == [[0, 1]]    # held, not shared
+    replayed = Session.replay(decode_link(encode_link(shared)), finish=False)
+    replayed.advance()
+    assert replayed.pending == {} and replayed.decision.players == (0, 1)    # both still to choose
+    session.submit(1, 0)
+    assert session.shareable_record() is session.record                    # revealed: all of it
+
+
 def test_illegal_actions_are_refused_and_change_nothing():
     session = start()
     with pytest.raises(IllegalAction, match="automatic"):
