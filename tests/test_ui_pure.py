@@ -87,7 +87,7 @@ def test_routes_come_from_the_page_registry():
     assert parse_hash("#/autobattle/cards?at=pyro").params == {"at": "pyro"}
     assert parse_hash("#/autobattle/cards").page == "cards"
     assert parse_hash("#/tactics/howto?at=glossary-soulwell").page == "howto"
-    assert parse_hash("#/initiative").page == "home"          # registered, not built yet
+    assert parse_hash("#/initiative").page == "play"          # the fourth game's page, built (issue 14)
     assert parse_hash("#/nowhere/replay?g=x").page == "home"
     assert parse_hash("#/../tactics").page == "home"
     assert {page.id for page in pages.built()} <= {page.id for page in pages.PAGES}
@@ -116,7 +116,8 @@ def test_the_build_reads_its_pages_from_the_registry(monkeypatch):
     before = build_site.site_pages()
     assert set(before) == {"index.html", "autobattle/cards.html", "autobattle/rules.html", "autobattle/howto.html",
                            "tactics/cards.html", "tactics/rules.html", "tactics/howto.html",
-                           "siege/cards.html", "siege/rules.html", "siege/howto.html"}
+                           "siege/cards.html", "siege/rules.html", "siege/howto.html",
+                           "initiative/cards.html", "initiative/rules.html", "initiative/howto.html"}
     tactics = pages.get("tactics")
     twin = dataclasses.replace(tactics, gallery=None, howto=None)
     monkeypatch.setattr(pages, "PAGES", tuple(twin if p is tactics else p for p in pages.PAGES))

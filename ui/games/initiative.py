@@ -12,6 +12,7 @@ End of Round is automatic steps, watched one at a time at the bot speed (Page.wa
 
 from engine.core import SkirmishError
 from ui import dom
+from ui import initiative_draft as draft_screen
 from ui import initiative_panels as panels
 from ui.words import message
 
@@ -122,6 +123,7 @@ class Renderer:
         """The hand-off: nothing of any seat's hand or choice stays in the page."""
         for part in ("initiative-hand", "initiative-buttons", "initiative-track-list", "initiative-dashboards"):
             dom.find(part).replaceChildren()
+        draft_screen.clear()
         dom.show(dom.find("initiative-hand-box"), False)
         self.map.highlight({})
         self.map.clear()
@@ -154,6 +156,7 @@ class Renderer:
         panels.draw_track(view, self.lang, self._chosen_seats())
         self._flip_on_reveal(view)
         panels.draw_dashboards(view, self.lang)
+        self._draw_draft(view)
         self.map.show(view)
         self.targets = {}
         buttons = self._choices()
@@ -175,6 +178,18 @@ class Renderer:
         if turn is not None and turn != self.revealed and self.ctl.mode == "play":
             track.classList.add("flip")
         self.revealed = turn
+
+    def _draw_draft(self, view) -> None:
+        """While the heroes are chosen the board shows the draft screen (ui/initiative_draft.py) in
+        place of the track, the map, the hand and the dashboards (none of them exists yet)."""
+        drafting = draft_screen.drafting(view)
+        self.ctl.part("board").classList.toggle("drafting", drafting)
+        dom.show(dom.find(draft_screen.BOX), drafting)
+        if drafting:
+            live = self.seat is not None and self.ctl.mode == "play"
+            draft_screen.draw(view, self.legal, live, self.lang)
+        else:
+            draft_screen.clear()
 
     def _chosen_seats(self) -> list:
         """Seats whose card is chosen and face down (the session holds it until everyone has played)."""
@@ -364,7 +379,7 @@ class Renderer:
         if kind == "choose_action":
             return self._action_buttons()
         if kind == "choose" and any(a[0] in ("pick", "ban") for a in legal):
-            return [self._button(self._draft_words(a), a) for a in legal]
+            return []                   # the draft screen's tiles (ui/initiative_draft.py)
         buttons, spaces = [], []
         for action in legal:
             if self._space_of(action) is not None:
@@ -426,17 +441,16 @@ class Renderer:
         words = self._words(action)
         return f"{words} — {text}" if text else words
 
-    def _draft_words(self, action) -> str:
-        catalogue = (self.view.get("draft") or {}).get("catalogue") or {}
-        name = (catalogue.get(action[1]) or {}).get("name") or {}
-        hero = name.get(self.lang) or name.get("en") or self._words(action)
-        return message("ui", f"i_draft_{action[0]}", self.lang, hero=hero)
-
     # --- clicks and keys --------------------------------------------------------------------------
 
     def on_click(self, event) -> None:
         target = event.target
         if not target or not target.closest or self.seat is None or self.ctl.mode != "play":
+            return
+        tile = target.closest(".idraft-act")
+        if tile:
+            if not tile.disabled and tile.hasAttribute("data-action"):
+                self._act_index(int(tile.getAttribute("data-action")))
             return
         card = target.closest(".icard.usable")
         if card:
@@ -502,7 +516,10 @@ class Renderer:
             self.render()
             self._focus_default()
             return
-        index = int(button.getAttribute("data-action"))
+        self._act_index(int(button.getAttribute("data-action")))
+
+    def _act_index(self, index: int) -> None:
+        """The legal action a button or tile stands for (its index in `decision.legal[seat]`)."""
         if not 0 <= index < len(self.legal):
             raise SkirmishError(message("ui", "i_stale", self.lang))
         self._act(self.legal[index])
@@ -556,7 +573,7 @@ class Renderer:
     def _focus_default(self) -> None:
         """The keyboard goes where the human will most likely act: a usable card, a button, the map."""
         found = dom.find("initiative-hand").querySelector(".icard.usable:not(.selected)") \
-            or dom.find("initiative-buttons").querySelector("button")
+            or draft_screen.first_button() or dom.find("initiative-buttons").querySelector("button")
         if found:
             # Moved here by the page, not by the player: no card panel over the hand (detail_for).
             self.quiet_focus = True
