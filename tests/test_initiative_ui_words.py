@@ -260,15 +260,17 @@ def test_exact_english_sentences(four):
 
 
 def test_exact_buttons_and_status_lines(four):
+    # The defender's view carries the engine's preview of each card (combat.defence_preview): words only read it.
     view = dict(four, pending={"kind": "defend", "hero": 1, "attacker": 0, "attack": 5, "ranged": False,
-                               "minions": -1, "resume": {}})
+                               "minions": -1, "resume": {},
+                               "cards": {"isra_silver": {"total": 5, "blocks": False},
+                                         "isra_gold": {"total": 3, "blocks": False}}})
     view["heroes"] = [dict(h) for h in four["heroes"]]
     view["heroes"][1] = dict(view["heroes"][1], hand=["isra_gold", "isra_silver"], items={"defense": 1})
-    silver = view["cards"]["isra_silver"]
-    expected = silver["value"] + 1 - 1                       # printed + a Defense item − an adjacent enemy minion
-    assert defence_total(view, view["pending"], "isra_silver") == expected
-    assert action_words(["defend", "isra_silver"], view, "en") == \
-        f"Defend with {card_name(silver, 'en')}: Defense {expected}, {'enough' if expected >= 5 else 'not enough'}"
+    silver, gold = view["cards"]["isra_silver"], view["cards"]["isra_gold"]
+    assert defence_total(view, view["pending"], "isra_silver") == 5
+    assert action_words(["defend", "isra_silver"], view, "en") == f"Defend with {card_name(silver, 'en')}: Defense 5, enough"
+    assert action_words(["defend", "isra_gold"], view, "en") == f"Defend with {card_name(gold, 'en')}: Defense 3, not enough"
     assert action_words(["no_defense"], view, "en") == "No defence"
     assert action_words(["fast_travel", [12, 4], "primary"], view, "en") == "Fast Travel to Causeway 15·5"
     assert action_words(["first", 3], view, "en") == "Gorm Sluicemaster (Blue 2) acts first"
@@ -276,7 +278,7 @@ def test_exact_buttons_and_status_lines(four):
     assert decision_words(view, 1, {"kind": "defend", "prompt": view["pending"],
                                     "legal": {1: [["defend", "isra_silver"], ["no_defense"]]}}, "en") == (
         f"Brannoc the Breakwater (Red 1) attacks Isra Gullwing (Blue 1) with an attack total of 5. Defend with a card "
-        f"(Defense totals: {card_name(silver, 'en')} {expected}, {'enough' if expected >= 5 else 'not enough'}) or take "
+        f"(Defense totals: {card_name(silver, 'en')} 5, enough) or take "
         f"no defence. Minions next to you: -1 to Defense, counted in.")
     returning = dict(four, pending={"kind": "minion_return", "team": "red", "minion": 3, "spaces": [[12, 4], [12, 5]]})
     assert decision_words(returning, 0, {"kind": "choose_target", "prompt": returning["pending"],

@@ -548,59 +548,17 @@ def because(event: dict, lang: str) -> str:
     return message("ui", "because", lang, reasons="; ".join(parts)) if parts else ""
 
 
-# --- defence totals (F-D2 step 5, from the view) ---------------------------------------------------------
-
-def _now(view: dict) -> int:
-    return (view["round"] - 1) * 4 + view["turn"]
-
-
-def _effect_bonus(view: dict, hero: dict, stat: str) -> int:
-    """Active effects on `stat` this turn plus unlocked ultimates' "always" modifiers (engine stats.effect_bonus)."""
-    t = _now(view)
-    total = sum(e["amount"] for e in hero.get("effects") or [] if e["stat"] == stat and e["start"] <= t <= e["end"])
-    if hero.get("position") is None:
-        return total
-    for owner in view.get("heroes") or []:
-        card = (view.get("cards") or {}).get(owner.get("ultimate"))
-        if card is None or owner.get("position") is None:
-            continue
-        for step in card.get("effect") or []:
-            if step.get("do") != "modify" or step.get("when") != "always" or step.get("stat") != stat:
-                continue
-            who = step.get("who", "self")
-            if who == "self":
-                reached = owner["index"] == hero["index"]
-            elif who in ("friendly_in_radius", "enemy_in_radius"):
-                near = owner["index"] != hero["index"] and \
-                    hexes.distance(tuple(owner["position"]), tuple(hero["position"])) <= step["radius"]
-                reached = near and (hero["team"] == owner["team"]) == (who == "friendly_in_radius")
-            else:
-                reached = False
-            total += step["amount"] if reached else 0
-    return total
-
+# --- defence totals (F-D2 step 5: the engine's preview, combat.defence_preview) ----------------------------
 
 def defence_total(view: dict, pending: dict, card_id) -> int | None:
-    """The Defense total the attacked hero reaches with this card (F-D2 step 5; engine stats.defense_total plus
-    the minion modifier in the prompt, F-D6), counting its own "on defend" +Defense text; None: no such card."""
-    card = (view.get("cards") or {}).get(card_id)
-    hero = _hero(view, pending.get("hero"))
-    if card is None or hero is None:
-        return None
-    printed = card["value"] if card.get("primary") in ("defense", "defense_skill") else \
-        (card.get("secondaries") or {}).get("defense")
-    items = (hero.get("items") or {}).get("defense", 0) if printed is not None else 0
-    text = sum(s["amount"] for s in card.get("effect") or [] if card.get("primary") in ("defense", "defense_skill")
-               and s.get("when") == "on_defend" and s.get("do") == "modify" and s.get("stat") == "defense"
-               and s.get("who", "self") == "self")
-    poison = (hero.get("markers") or []).count("poison")
-    return (printed or 0) + items + _effect_bonus(view, hero, "defense") + text - poison + pending.get("minions", 0)
+    """The Defense total the attacked hero reaches with this card, as the engine previews it for the defender
+    (its view's or its decision's "cards"); None when the prompt has no preview for that card."""
+    return ((pending.get("cards") or {}).get(card_id) or {}).get("total")
 
 
 def blocks(view: dict, pending: dict, card_id) -> bool:
     """F-D4: the card blocks this kind of attack (ranged or melee) whatever the totals."""
-    card = (view.get("cards") or {}).get(card_id) or {}
-    return card.get("block") == ("ranged_attack" if pending.get("ranged") else "melee_attack")
+    return bool(((pending.get("cards") or {}).get(card_id) or {}).get("blocks"))
 
 
 # --- action buttons ---------------------------------------------------------------------------------------

@@ -46,6 +46,19 @@ def start_game(tab: Tab, seed: int, seats: list[str], delay: str = "0", **option
     assert not tab.visible("#initiative-form-error"), tab.text("#initiative-form-error")
 
 
+DESKTOP = {"width": 1280, "height": 1000}
+
+
+def open_game(open_page, name: str, seed: int, seats: list[str], viewport=None, **options) -> tuple[Tab, "Mirror"]:
+    """A fresh page on the setup form, a game started there (quick, one lane, given heroes unless
+    `options` say otherwise), and the same game's mirror on CPython."""
+    tab = open_page(name, viewport=viewport or DESKTOP)
+    tab.goto("index.html#/initiative")
+    start_game(tab, seed=seed, seats=seats, **options)
+    chosen = {"players": len(seats), "length": "quick", "map": "saltmarsh", "hero_selection": "given", **options}
+    return tab, Mirror(seed, seats, chosen)
+
+
 def actions_taken(tab: Tab) -> int:
     return int(tab.page.get_attribute("#initiative-game", "data-actions") or 0)
 
@@ -231,12 +244,8 @@ def through_a_level_up(mirror: Mirror):
 # --- tests -------------------------------------------------------------------------------------------
 
 def test_one_human_against_three_bots_by_clicks_to_the_end_and_its_share_link(open_page):
-    tab = open_page("initiative-game", viewport={"width": 1280, "height": 1000})
-    tab.goto("index.html#/initiative")
+    tab, mirror = open_game(open_page, "initiative-game", 3, ["human", "bot", "bot", "bot"])
     page = tab.page
-    seats = ["human", "bot", "bot", "bot"]
-    start_game(tab, seed=3, seats=seats)
-    mirror = Mirror(3, seats, {"players": 4, "length": "quick", "map": "saltmarsh", "hero_selection": "given"})
     page.wait_for_function(WAIT)
     # Before any move: the round, the coin, both teams' life counters, the hand of five basic cards.
     view = mirror.session.view(0)
@@ -283,12 +292,8 @@ def test_one_human_against_three_bots_by_clicks_to_the_end_and_its_share_link(op
 
 
 def test_two_humans_hotseat_through_a_round_with_a_level_up_and_hidden_hands(open_page):
-    tab = open_page("initiative-hotseat", viewport={"width": 1280, "height": 1000})
-    tab.goto("index.html#/initiative")
+    tab, mirror = open_game(open_page, "initiative-hotseat", 5, ["human", "human"])
     page = tab.page
-    seats = ["human", "human"]
-    start_game(tab, seed=5, seats=seats)
-    mirror = Mirror(5, seats, {"players": 2, "length": "quick", "map": "saltmarsh", "hero_selection": "given"})
     handoffs = []
 
     def on_handoff(seat):

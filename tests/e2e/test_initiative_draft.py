@@ -8,15 +8,11 @@ game (test_initiative.Mirror) and made on the page by clicks or keys."""
 import pytest
 
 from .support import Tab, assert_no_serious_axe_violations
-from .test_initiative import PROGRESS, WAIT, Mirror, actions_taken, click_action, start_game
+from .test_initiative import PROGRESS, WAIT, Mirror, actions_taken, click_action, open_game
 
 pytestmark = pytest.mark.needs_subprocess  # a browser, a build
 
 TILES = "#initiative-draft-tiles .idraft-tile"
-
-
-def options(selection: str, players: int = 2) -> dict:
-    return {"players": players, "length": "quick", "map": "saltmarsh", "hero_selection": selection}
 
 
 def seat_name(seat: int) -> str:
@@ -123,12 +119,8 @@ def live_page(tab: Tab) -> dict:
 # --- tests -------------------------------------------------------------------------------------------
 
 def test_two_humans_pick_and_ban_by_clicks_into_the_first_turn(open_page):
-    tab = open_page("initiative-draft-pab", viewport={"width": 1280, "height": 1000})
-    tab.goto("index.html#/initiative")
+    tab, mirror = open_game(open_page, "initiative-draft-pab", 7, ["human", "human"], hero_selection="pick_and_ban")
     page = tab.page
-    seats = ["human", "human"]
-    start_game(tab, seed=7, seats=seats, hero_selection="pick_and_ban")
-    mirror = Mirror(7, seats, options("pick_and_ban"))
     screens = []
 
     def on_screen(seat):
@@ -164,11 +156,7 @@ def test_two_humans_pick_and_ban_by_clicks_into_the_first_turn(open_page):
 
 
 def test_single_draft_two_humans_no_offer_in_the_page_at_any_hand_off(open_page):
-    tab = open_page("initiative-draft-single", viewport={"width": 1280, "height": 1000})
-    tab.goto("index.html#/initiative")
-    seats = ["human", "human"]
-    start_game(tab, seed=11, seats=seats, hero_selection="single_draft")
-    mirror = Mirror(11, seats, options("single_draft"))
+    tab, mirror = open_game(open_page, "initiative-draft-single", 11, ["human", "human"], hero_selection="single_draft")
     names = {h.id: h.name["en"] for h in mirror.session.state.content.heroes.values()}
     seen = {}                     # the offer each seat saw, minus the hero it picked: its secret
 
@@ -201,12 +189,8 @@ def test_single_draft_two_humans_no_offer_in_the_page_at_any_hand_off(open_page)
 
 
 def test_undo_of_a_played_card_returns_to_the_same_decision_and_hand(open_page):
-    tab = open_page("initiative-undo", viewport={"width": 1280, "height": 1000})
-    tab.goto("index.html#/initiative")
+    tab, mirror = open_game(open_page, "initiative-undo", 3, ["human", "bot"])
     page = tab.page
-    seats = ["human", "bot"]
-    start_game(tab, seed=3, seats=seats)
-    mirror = Mirror(3, seats, options("given"))
     page.wait_for_function(WAIT)
 
     def position():
@@ -239,12 +223,9 @@ def test_undo_of_a_played_card_returns_to_the_same_decision_and_hand(open_page):
 
 
 def test_the_draft_screen_on_a_phone_by_keyboard_and_axe(open_page):
-    phone = open_page("initiative-draft-phone", viewport={"width": 390, "height": 844})
-    phone.goto("index.html#/initiative")
+    phone, mirror = open_game(open_page, "initiative-draft-phone", 7, ["human", "bot"],
+                              viewport={"width": 390, "height": 844}, hero_selection="pick_and_ban")
     page = phone.page
-    seats = ["human", "bot"]
-    start_game(phone, seed=7, seats=seats, hero_selection="pick_and_ban")
-    mirror = Mirror(7, seats, options("pick_and_ban"))
     page.wait_for_function(WAIT)
     seat = mirror.deciding()
     check_screen(phone, mirror, seat)

@@ -273,10 +273,9 @@ class Renderer:
         pending = self.view.get("pending") or {}
         if self.kind != "defend" or pending.get("hero") != index or ["defend", cid] not in self.legal:
             return ""
-        from engine.rulesets.initiative.botsense import defense_total
-        hero = self.view["heroes"][index]
-        total = defense_total(hero, self.view["cards"][cid], panels.now(self.view)) + pending.get("minions", 0)
-        key = "i_defence_saves" if total >= pending.get("attack", 0) else "i_defence_short"
+        preview = (pending.get("cards") or {}).get(cid) or {}      # the engine's (combat.defence_preview)
+        total = preview.get("total", 0)
+        key = "i_defence_saves" if preview.get("blocks") or total >= pending.get("attack", 0) else "i_defence_short"
         return message("ui", key, self.lang, defence=total, attack=pending.get("attack", 0))
 
     def _level_group(self, index: int):

@@ -182,13 +182,6 @@ def act(game: Game, action) -> None:
     resolve_card(game)
 
 
-def defend_options(game: Game, hero: HeroState) -> list:
-    """F-D2 step 3/F-D3: one card of the hand (never a played one) or none; P1-2 which cards may defend."""
-    cards = game.content.cards
-    usable = [c for c in sorted(hero.hand) if game.opts["defend_cards"] == "any" or cards[c].defense is not None]
-    return [["defend", c] for c in usable] + [["no_defense"]]
-
-
 def defend(game: Game, action) -> None:
     """F-D2 steps 3–4: reveal and discard a card; a Defense primary's text (F-D5 too) runs in the defender's
     text machine, whose last step is the total (steps 5–6); then the attack goes on (text.py)."""

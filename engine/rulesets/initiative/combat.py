@@ -97,6 +97,34 @@ def ask_defence(game: Game, m: dict) -> bool:
     return True
 
 
+def defend_options(game: Game, hero: HeroState) -> list:
+    """F-D2 step 3/F-D3: one card of the hand (never a played one) or none; P1-2 which cards may defend."""
+    cards = game.content.cards
+    usable = [c for c in sorted(hero.hand) if game.opts["defend_cards"] == "any" or cards[c].defense is not None]
+    return [["defend", c] for c in usable] + [["no_defense"]]
+
+
+def blocks(card, ranged: bool) -> bool:
+    """F-D4: the card's "!" blocks this kind of attack whatever the totals."""
+    return card.block == ("ranged_attack" if ranged else "melee_attack")
+
+
+def defence_preview(game: Game, pending: dict) -> dict:
+    """What each card the attacked hero may defend with would do (F-D2 step 5, before the choice): its
+    Defense total against this attack, its own "on defend" +Defense text counted (F-D5) and the minion
+    modifier (F-D6), and whether it blocks (F-D4). Shown to the defender only (view.py, the decision)."""
+    hero = game.heroes[pending["hero"]]
+    preview = {}
+    for action in defend_options(game, hero)[:-1]:           # the cards, not "no defence"
+        card = game.content.cards[action[1]]
+        own_text = sum(step["amount"] for step in card.effect
+                       if card.primary in ("defense", "defense_skill") and step.get("when") == "on_defend"
+                       and step.get("do") == "modify" and step.get("stat") == "defense" and step.get("who", "self") == "self")
+        total = stats.defense_total(game, hero, card) + own_text + pending.get("minions", 0)
+        preview[card.id] = {"total": total, "blocks": blocks(card, pending["ranged"])}
+    return preview
+
+
 def defence_total(game: Game, m: dict) -> None:
     """F-D2 steps 5–6: the Defense total against the attack total; a block (F-D4); no card (F-D3); defeat."""
     defense = m["defense"]
@@ -108,7 +136,7 @@ def defence_total(game: Game, m: dict) -> None:
         card = game.content.cards[defense["card"]]
         total = stats.defense_total(game, target, card) + defense.get("minions", 0)      # F-D6
         levelling.cite_item(game, target, card, "defense")
-        blocked = card.block == ("ranged_attack" if defense["ranged"] else "melee_attack")
+        blocked = blocks(card, defense["ranged"])
         defended = blocked or total >= defense["attack"]
         game.log.emit("defend", "F-D4" if blocked else "F-D2", hero=target.index, card=card.id, defense=total,
                       attack=defense["attack"], defended=defended)

@@ -10,7 +10,7 @@ from ...core.events import EventLog
 from ...core.rng import Rng
 from ...core.ruleset import Capabilities, Ruleset, register
 from ...core.seats import Seat
-from . import actions, draft, lane, levelling, text, turn
+from . import actions, combat, draft, lane, levelling, text, turn
 from .board import BUILTIN_MAP, MAPS, board_for, load_board_file
 from .bots import SensibleBot
 from .heroes import BUILTIN_HEROES, builtin_heroes, load_heroes_file
@@ -151,7 +151,8 @@ class Initiative(Ruleset):
                             {**pending, "card": game.played[hero.index]})
         if kind == "text":
             return Decision((hero.seat,), {hero.seat: text.legal(game)}, "choose_target", text.prompt(game))
-        return Decision((hero.seat,), {hero.seat: actions.defend_options(game, hero)}, "defend", dict(pending))
+        return Decision((hero.seat,), {hero.seat: combat.defend_options(game, hero)}, "defend",
+                        {**pending, "cards": combat.defence_preview(game, pending)})
 
     def apply(self, game: Game, moves: dict) -> None:
         if game.phase == "draft":

@@ -4,6 +4,7 @@
      "board": Board.to_data(), "heroes": [HERO], "played": {hero index: card id | null} (face up: the
      turn's cards after the reveal, S1-R6), "unresolved": [hero index], "acting": hero index | null,
      "pending": the prompt being answered | null (a text machine while card text waits for a choice: text.py;
+     at a defence, the defender's own view adds "cards": {card id: {"total", "blocks"}}, combat.defence_preview;
      {"kind": "level_up", "heroes": [hero index]} at End of Round: who levels now, public, levelling.py),
      "tokens": [{"space": [q, r], "token": kind, "hero": owner}], "scheduled": [active effects due later (P1-5)],
      "minions": [{"id", "team", "type": "melee"|"ranged"|"heavy", "lane": lane index, "space": [q, r]}],
@@ -30,7 +31,7 @@ bans and pool (public), a single draft's "offer" (the picking seat's list; other
 while selecting (phase "draft", "heroes" still []), a "catalogue" {hero id: {"name", "style"}}.
 """
 
-from . import draft as selection
+from . import combat, draft as selection
 from .state import Game
 
 
@@ -58,6 +59,10 @@ def view(game: Game, seat) -> dict:
             "waves": list(game.waves),
             "cards": {c: game.content.printed[c] for c in sorted(ids)},
             "options": dict(game.opts), "result": None if game.result is None else game.result.to_data()}
+    pending = game.pending or {}
+    if pending.get("kind") == "defend" and not over and seat == game.heroes[pending["hero"]].seat:
+        # The defender's own cards, each with the total it would reach (F-D2 step 5): this seat only.
+        data["pending"] = {**pending, "cards": combat.defence_preview(game, pending)}
     if game.draft is not None:                       # hero selection (draft.py): picks and bans are public
         data["draft"] = selection.view(game, seat)
     return data
