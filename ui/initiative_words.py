@@ -308,7 +308,8 @@ def describe(event: dict, view: dict, lang: str) -> str:
 
 
 def _sentence(kind: str, e: dict, view: dict, lang: str) -> tuple[str, dict]:
-    """(message key, values) for one event; names and spaces filled in from the view."""
+    """(message key, values) for one event: the names, cards, spaces, seat and team any event may carry,
+    then the kind's own values (SENTENCES); a kind's function returns its message key when not the kind."""
     board = view["board"]
     v: dict = {}
     if isinstance(e.get("hero"), int):
@@ -322,192 +323,341 @@ def _sentence(kind: str, e: dict, view: dict, lang: str) -> tuple[str, dict]:
         v["seat"] = seat_words(e["seat"], view, lang)
     if e.get("team") in TEAMS:
         v["team"] = team_words(e["team"], lang)
-    key = kind
-    if kind == "coin":
+    own = SENTENCES.get(kind)
+    key = own(e, view, lang, v) if own else None
+    return key or kind, v
+
+
+# --- one function per event kind: it adds the kind's values to `v` and returns its key (None: the kind) --
+
+def _on_coin(e, view, lang, v):
+    v["team"] = team_words(e["coin"], lang)
+
+
+def _on_life(e, view, lang, v):
+    if "each" in e:
+        v["each"] = e["each"]
+        return "life_start"
+    v.update(spent=e["spent"], left=e["left"])
+
+
+def _on_waves(e, view, lang, v):
+    v["waves"] = _w("and", lang).join(str(w) for w in e["waves"])
+
+
+def _on_minions(e, view, lang, v):
+    counts = {t: sum(1 for m in e["minions"] if m["team"] == t) for t in TEAMS}
+    v.update(zones=_w("and", lang).join(zone_name(view["board"], z, lang) for z in e["zones"]), red=counts["red"],
+             blue=counts["blue"])
+
+
+def _on_draft(e, view, lang, v):
+    v.update(variant=_w(f"variant_{e['variant']}", lang), team=team_words(e["coin"], lang),
+             bans=sum(1 for s in e["steps"] if s["do"] == "ban"),
+             picks=sum(1 for s in e["steps"] if s["do"] == "pick"))
+    if e.get("pool"):
+        v["pool"] = _w("and", lang).join(hero_id_name(view, h, lang) for h in e["pool"])
+        return "draft_pool"
+
+
+def _on_offer(e, view, lang, v):
+    v["count"] = e["count"]
+
+
+def _on_pick_or_ban(e, view, lang, v):
+    v["name"] = hero_id_name(view, e["hero"], lang)
+    v.pop("hero", None)
+
+
+def _on_draft_end(e, view, lang, v):
+    v["picks"] = _w("and", lang).join(hero_label(view, i, lang) if _hero(view, i) else hero_id_name(view, h, lang)
+                                      for i, h in enumerate(e["picks"]))
+
+
+def _on_round_and_turn(e, view, lang, v):
+    v.update(round=e.get("round"), turn=e.get("turn"))
+
+
+def _on_reveal(e, view, lang, v):
+    _on_round_and_turn(e, view, lang, v)
+    v["cards"] = _w("then", lang).join(_t("ilog", "hero_card", lang, hero=hero_label(view, int(i), lang),
+                                          card=_card(view, c, lang) if c else _w("passed", lang))
+                                       for i, c in sorted(e["cards"].items(), key=lambda item: int(item[0])))
+
+
+def _on_played(e, view, lang, v):
+    return "played" if e.get("on_board") else "played_off"
+
+
+def _on_initiatives(e, view, lang, v):
+    parts = []
+    for i, value in sorted(e["values"].items(), key=lambda item: int(item[0])):
+        name = hero_label(view, int(i), lang)
+        parts.append(_t("ilog", "initiative_value", lang, hero=name, value=value["effective"])
+                     if value["printed"] == value["effective"] else
+                     _t("ilog", "initiative_changed", lang, hero=name, value=value["effective"],
+                        printed=value["printed"]))
+    v["values"] = _w("then", lang).join(parts)
+
+
+def _on_initiative(e, view, lang, v):
+    v["initiative"] = e["initiative"]
+
+
+def _on_tie(e, view, lang, v):
+    v.update(heroes=_heroes(view, e["heroes"], lang), initiative=e["initiative"])
+    if "coin" in e:
         v["team"] = team_words(e["coin"], lang)
-    elif kind == "life":
-        if "each" in e:
-            key, v["each"] = "life_start", e["each"]
-        else:
-            v.update(spent=e["spent"], left=e["left"])
-    elif kind == "waves":
-        v["waves"] = _w("and", lang).join(str(w) for w in e["waves"])
-    elif kind == "minions":
-        counts = {t: sum(1 for m in e["minions"] if m["team"] == t) for t in TEAMS}
-        v.update(zones=_w("and", lang).join(zone_name(board, z, lang) for z in e["zones"]), red=counts["red"],
-                 blue=counts["blue"])
-    elif kind == "draft":
-        v.update(variant=_w(f"variant_{e['variant']}", lang), team=team_words(e["coin"], lang),
-                 bans=sum(1 for s in e["steps"] if s["do"] == "ban"),
-                 picks=sum(1 for s in e["steps"] if s["do"] == "pick"))
-        if e.get("pool"):
-            key = "draft_pool"
-            v["pool"] = _w("and", lang).join(hero_id_name(view, h, lang) for h in e["pool"])
-    elif kind == "offer":
-        v["count"] = e["count"]
-    elif kind in ("pick", "ban"):
-        v["name"] = hero_id_name(view, e["hero"], lang)
-        v.pop("hero", None)
-    elif kind == "draft_end":
-        v["picks"] = _w("and", lang).join(hero_label(view, i, lang) if _hero(view, i) else hero_id_name(view, h, lang)
-                               for i, h in enumerate(e["picks"]))
-    elif kind in ("turn_start", "turn_end", "reveal", "round_end", "retrieve"):
-        v.update(round=e.get("round"), turn=e.get("turn"))
-        if kind == "reveal":
-            v["cards"] = _w("then", lang).join(_t("ilog", "hero_card", lang, hero=hero_label(view, int(i), lang),
-                                      card=_card(view, c, lang) if c else _w("passed", lang))
-                                   for i, c in sorted(e["cards"].items(), key=lambda item: int(item[0])))
-    elif kind == "played":
-        key = "played" if e.get("on_board") else "played_off"
-    elif kind == "initiatives":
-        parts = []
-        for i, value in sorted(e["values"].items(), key=lambda item: int(item[0])):
-            name = hero_label(view, int(i), lang)
-            parts.append(_t("ilog", "initiative_value", lang, hero=name, value=value["effective"])
-                         if value["printed"] == value["effective"] else
-                         _t("ilog", "initiative_changed", lang, hero=name, value=value["effective"],
-                            printed=value["printed"]))
-        v["values"] = _w("then", lang).join(parts)
-    elif kind in ("recheck", "initiative"):
-        v["initiative"] = e["initiative"]
-    elif kind == "tie":
-        v.update(heroes=_heroes(view, e["heroes"], lang), initiative=e["initiative"])
-        if "coin" in e:
-            key, v["team"] = "tie_coin", team_words(e["coin"], lang)
-        else:
-            key = "tie_team"
-    elif kind == "acting":
-        v["primary"] = _w(f"primary_{e.get('primary')}", lang) if _has("ilog", f"w_primary_{e.get('primary')}") \
-            else _w("primary_none", lang)
-    elif kind == "action":
-        v["action"] = _w(f"action_{e['action']}", lang)
-    elif kind == "move":
-        key = "move_text" if e.get("text") else "move"
-    elif kind == "clear":
-        v.update(spaces=_spaces(view, e["spaces"], lang), count=len(e["spaces"]))
-    elif kind == "effect":
-        v.update(amount=f"{e['amount']:+d}", stat=_stat_to(e["stat"], lang), duration=_duration(e["duration"], lang))
-    elif kind == "marker":
-        marker = f"marker_{e['marker']}"
-        v["marker"] = _w(marker, lang) if _has("ilog", f"w_{marker}") else _w("marker", lang)
-    elif kind == "push":
-        key = "push_none" if e["spaces"] == 0 else "push"
-        v["spaces"] = e["spaces"]
-    elif kind == "coins":
-        why = e.get("why")
-        key = f"coins_{why}" if why in ("text", "defeat", "assist", "minion", "pity") else "coins_other"
-        v.update(coins=e["coins"], total=e.get("total", ""))
-        v["minion"] = _w(f"minion_{e.get('type')}", lang) if e.get("type") in ("melee", "ranged", "heavy") \
-            else _w("minion", lang)
-    elif kind == "attack":
-        if e.get("minion") is not None:
-            key = "attack_minion"
-            enemy = _other_team(view, e["hero"])
-            v["target"] = _minion_by_id(view, e["minion"], lang, enemy)
-        else:
-            v["target"] = hero_label(view, e["target"], lang)
-        if e.get("ranged"):
-            key += "_ranged"
-    elif kind == "attack_total":
-        v.update(target=hero_label(view, e["target"], lang), attack=e["attack"], printed=e["printed"])
-        key = "attack_total" if e["attack"] == e["printed"] else "attack_total_changed"
-    elif kind == "minion_modifiers":
-        v["total"] = f"{e['total']:+d}"
-    elif kind == "no_defense":
-        v["attack"] = e["attack"]
-    elif kind == "defend":
-        v.update(defense=e["defense"], attack=e["attack"])
-        key = "defend_block" if e.get("rule") == "F-D4" else "defend_held" if e["defended"] else "defend_fails"
-    elif kind == "defeated":
-        v["by"] = hero_label(view, e["by"], lang)
-    elif kind == "victory":
-        key = f"victory_{e.get('rule')}" if _has("ilog", f"victory_{e.get('rule')}") else "victory"
-    elif kind in ("minion_defeated", "minion_removed", "minion_respawned", "minion_placed", "minion_not_respawned",
-                  "minion_returns"):
-        kind_of = e["type"] if "type" in e else (_minion(view, e.get("minion")) or {}).get("type")
-        v["minion"] = minion_words(e["team"], kind_of, lang)
-        if kind == "minion_defeated":
-            v["by"] = hero_label(view, e["by"], lang)
-        elif kind == "minion_removed":
-            key = {"minion battle": "minion_removed_battle", "lane push": "minion_removed_push"}.get(
-                e.get("why"), "minion_removed_full")
-        elif kind == "minion_placed":
-            v["spawn"] = space_words(e["spawn_point"], board, lang)
-        elif kind == "minion_not_respawned":
-            v.update(present=e["present"], points=e["spawn_points"])
-        elif kind == "minion_returns":
-            v["start"] = space_words(e["from"], board, lang)
-            key = "minion_returns" if e.get("by_path", True) else "minion_returns_nearest"
-    elif kind == "wave":
-        v.update(left=e["left"], lane=lane_words(view, e["lane"], lang))
-    elif kind == "lane_push":
-        v.update(winner=team_words(e["winner"], lang), loser=team_words(e["loser"], lang),
-                 lane=lane_words(view, e["lane"], lang), start=zone_name(board, e["from"], lang),
-                 end=zone_name(board, e["to"], lang))
-    elif kind == "last_push":
-        v.update(red=e["counts"]["red"], blue=e["counts"]["blue"])
-    elif kind == "both_would_win":
-        v["zones"] = _w("and", lang).join(zone_name(board, z, lang) for z in e["zones"])
-    elif kind == "minion_battle":
-        counts = e["counts"]
-        v.update(zone=zone_name(board, e["zone"], lang), red=counts["red"], blue=counts["blue"],
-                 lane=lane_words(view, e["lane"], lang))
-        if counts["red"] != counts["blue"]:
-            fewer = min(TEAMS, key=lambda t: counts[t])
-            v.update(team=team_words(fewer, lang), count=abs(counts["red"] - counts["blue"]))
-        else:
-            key = "minion_battle_even"
-    elif kind == "push_due":
-        v.update(team=team_words(e["loser"], lang), lane=lane_words(view, e["lane"], lang))
-    elif kind == "token_removed":
-        v["token"] = _token(e["token"], lang)
-        key = "token_removed_respawn" if "hero" in e else "token_removed_minion"
-    elif kind == "level_up":
-        v.update(level=e["level"], paid=e["paid"], coins=e["coins"])
-    elif kind == "upgrade":
-        # the colour is left out: it tells which card went into a hand the view hides (the level-up is a hidden choice)
-        v.update(tier=tier_words(e["tier"]), item=_stat(e["item"], lang))
-    elif kind == "max_tier":
-        v.update(level=e["level"], tier=tier_words(e["tier"]))
-    elif kind == "ultimate":
-        v["level"] = e["level"]
-    elif kind == "item":
-        v.update(icon=_stat(e["icon"], lang), items=e["items"], bonus=e["bonus"])
-        key = "item" if e.get("shows") and e.get("bonus") else "item_none"
-    elif kind == "resolved":
-        v["slot"] = e["slot"]
-    elif kind == "flip":
-        v["team"] = team_words(e["coin"], lang)
-    elif kind == "clear_board":
-        v.update(tokens=len(e["tokens"]), markers=sum(e["markers"].values()))
-    elif kind == "round_limit":
-        v.update(red=e["red"], blue=e["blue"])
-    elif kind in ("skip", "text_stops", "attack_fails", "no_effect"):
-        v["step"] = _do_words(e["step"], lang)
-        v.setdefault("card", _w("a_card", lang))
-        if kind == "skip":
-            key = "skip_chosen" if e.get("why") == "chosen" else "skip_cannot"
-        elif kind == "attack_fails":
-            key = "attack_fails_reach" if e.get("step") == "_defend" else "attack_fails"
-    elif kind == "target":
+        return "tie_coin"
+    return "tie_team"
+
+
+def _on_acting(e, view, lang, v):
+    primary = f"primary_{e.get('primary')}"
+    v["primary"] = _w(primary, lang) if _has("ilog", f"w_{primary}") else _w("primary_none", lang)
+
+
+def _on_action_taken(e, view, lang, v):
+    v["action"] = _w(f"action_{e['action']}", lang)
+
+
+def _on_move(e, view, lang, v):
+    return "move_text" if e.get("text") else "move"
+
+
+def _on_clear(e, view, lang, v):
+    v.update(spaces=_spaces(view, e["spaces"], lang), count=len(e["spaces"]))
+
+
+def _on_effect(e, view, lang, v):
+    v.update(amount=f"{e['amount']:+d}", stat=_stat_to(e["stat"], lang), duration=_duration(e["duration"], lang))
+
+
+def _on_marker(e, view, lang, v):
+    marker = f"marker_{e['marker']}"
+    v["marker"] = _w(marker, lang) if _has("ilog", f"w_{marker}") else _w("marker", lang)
+
+
+def _on_push(e, view, lang, v):
+    v["spaces"] = e["spaces"]
+    return "push_none" if e["spaces"] == 0 else "push"
+
+
+def _on_coins(e, view, lang, v):
+    v.update(coins=e["coins"], total=e.get("total", ""))
+    v["minion"] = _w(f"minion_{e.get('type')}", lang) if e.get("type") in ("melee", "ranged", "heavy") \
+        else _w("minion", lang)
+    why = e.get("why")
+    return f"coins_{why}" if why in ("text", "defeat", "assist", "minion", "pity") else "coins_other"
+
+
+def _on_attack(e, view, lang, v):
+    key = "attack"
+    if e.get("minion") is not None:
+        key = "attack_minion"
+        v["target"] = _minion_by_id(view, e["minion"], lang, _other_team(view, e["hero"]))
+    else:
         v["target"] = hero_label(view, e["target"], lang)
-    elif kind == "token_back":
-        v["token"] = _token(e["token"], lang)
-    elif kind == "immune":
-        v["count"] = len(e["minions"])
-    elif kind == "repeat":
-        v["instance"] = e["instance"] + 1
-    elif kind == "token":
-        v["token"] = _token(e["token"], lang)
-    elif kind == "bullet":
-        v["bullet"] = bullet_words((view.get("cards") or {}).get(e["card"]), e["bullet"], lang)
-    elif kind == "swap":
-        v["other"] = hero_label(view, e["other"], lang)
-    elif kind == "attack_end":
-        key = "attack_end" if e.get("target") is not None else "attack_end_minion"
-    elif kind in ("scheduled", "active_effect"):
-        v["at"] = _moment(e["at"], lang)
-    return key, v
+    return key + "_ranged" if e.get("ranged") else key
+
+
+def _on_attack_total(e, view, lang, v):
+    v.update(target=hero_label(view, e["target"], lang), attack=e["attack"], printed=e["printed"])
+    return "attack_total" if e["attack"] == e["printed"] else "attack_total_changed"
+
+
+def _on_minion_modifiers(e, view, lang, v):
+    v["total"] = f"{e['total']:+d}"
+
+
+def _on_no_defense(e, view, lang, v):
+    v["attack"] = e["attack"]
+
+
+def _on_defend(e, view, lang, v):
+    v.update(defense=e["defense"], attack=e["attack"])
+    return "defend_block" if e.get("rule") == "F-D4" else "defend_held" if e["defended"] else "defend_fails"
+
+
+def _on_defeated(e, view, lang, v):
+    v["by"] = hero_label(view, e["by"], lang)
+
+
+def _on_victory(e, view, lang, v):
+    return f"victory_{e.get('rule')}" if _has("ilog", f"victory_{e.get('rule')}") else "victory"
+
+
+def _on_minion_event(e, view, lang, v):
+    kind_of = e["type"] if "type" in e else (_minion(view, e.get("minion")) or {}).get("type")
+    v["minion"] = minion_words(e["team"], kind_of, lang)
+
+
+def _on_minion_defeated(e, view, lang, v):
+    _on_minion_event(e, view, lang, v)
+    v["by"] = hero_label(view, e["by"], lang)
+
+
+def _on_minion_removed(e, view, lang, v):
+    _on_minion_event(e, view, lang, v)
+    return {"minion battle": "minion_removed_battle", "lane push": "minion_removed_push"}.get(
+        e.get("why"), "minion_removed_full")
+
+
+def _on_minion_placed(e, view, lang, v):
+    _on_minion_event(e, view, lang, v)
+    v["spawn"] = space_words(e["spawn_point"], view["board"], lang)
+
+
+def _on_minion_not_respawned(e, view, lang, v):
+    _on_minion_event(e, view, lang, v)
+    v.update(present=e["present"], points=e["spawn_points"])
+
+
+def _on_minion_returns(e, view, lang, v):
+    _on_minion_event(e, view, lang, v)
+    v["start"] = space_words(e["from"], view["board"], lang)
+    return "minion_returns" if e.get("by_path", True) else "minion_returns_nearest"
+
+
+def _on_wave(e, view, lang, v):
+    v.update(left=e["left"], lane=lane_words(view, e["lane"], lang))
+
+
+def _on_lane_push(e, view, lang, v):
+    board = view["board"]
+    v.update(winner=team_words(e["winner"], lang), loser=team_words(e["loser"], lang),
+             lane=lane_words(view, e["lane"], lang), start=zone_name(board, e["from"], lang),
+             end=zone_name(board, e["to"], lang))
+
+
+def _on_last_push(e, view, lang, v):
+    v.update(red=e["counts"]["red"], blue=e["counts"]["blue"])
+
+
+def _on_both_would_win(e, view, lang, v):
+    v["zones"] = _w("and", lang).join(zone_name(view["board"], z, lang) for z in e["zones"])
+
+
+def _on_minion_battle(e, view, lang, v):
+    counts = e["counts"]
+    v.update(zone=zone_name(view["board"], e["zone"], lang), red=counts["red"], blue=counts["blue"],
+             lane=lane_words(view, e["lane"], lang))
+    if counts["red"] == counts["blue"]:
+        return "minion_battle_even"
+    fewer = min(TEAMS, key=lambda t: counts[t])
+    v.update(team=team_words(fewer, lang), count=abs(counts["red"] - counts["blue"]))
+
+
+def _on_push_due(e, view, lang, v):
+    v.update(team=team_words(e["loser"], lang), lane=lane_words(view, e["lane"], lang))
+
+
+def _on_token_removed(e, view, lang, v):
+    v["token"] = _token(e["token"], lang)
+    return "token_removed_respawn" if "hero" in e else "token_removed_minion"
+
+
+def _on_level_up(e, view, lang, v):
+    v.update(level=e["level"], paid=e["paid"], coins=e["coins"])
+
+
+def _on_upgrade(e, view, lang, v):
+    # the colour is left out: it tells which card went into a hand the view hides (the level-up is a hidden choice)
+    v.update(tier=tier_words(e["tier"]), item=_stat(e["item"], lang))
+
+
+def _on_max_tier(e, view, lang, v):
+    v.update(level=e["level"], tier=tier_words(e["tier"]))
+
+
+def _on_ultimate(e, view, lang, v):
+    v["level"] = e["level"]
+
+
+def _on_item(e, view, lang, v):
+    v.update(icon=_stat(e["icon"], lang), items=e["items"], bonus=e["bonus"])
+    return "item" if e.get("shows") and e.get("bonus") else "item_none"
+
+
+def _on_resolved(e, view, lang, v):
+    v["slot"] = e["slot"]
+
+
+def _on_clear_board(e, view, lang, v):
+    v.update(tokens=len(e["tokens"]), markers=sum(e["markers"].values()))
+
+
+def _on_round_limit(e, view, lang, v):
+    v.update(red=e["red"], blue=e["blue"])
+
+
+def _on_text_step(e, view, lang, v):
+    v["step"] = _do_words(e["step"], lang)
+    v.setdefault("card", _w("a_card", lang))
+
+
+def _on_skip(e, view, lang, v):
+    _on_text_step(e, view, lang, v)
+    return "skip_chosen" if e.get("why") == "chosen" else "skip_cannot"
+
+
+def _on_attack_fails(e, view, lang, v):
+    _on_text_step(e, view, lang, v)
+    return "attack_fails_reach" if e.get("step") == "_defend" else "attack_fails"
+
+
+def _on_target(e, view, lang, v):
+    v["target"] = hero_label(view, e["target"], lang)
+
+
+def _on_token(e, view, lang, v):
+    v["token"] = _token(e["token"], lang)
+
+
+def _on_immune(e, view, lang, v):
+    v["count"] = len(e["minions"])
+
+
+def _on_repeat(e, view, lang, v):
+    v["instance"] = e["instance"] + 1
+
+
+def _on_bullet(e, view, lang, v):
+    v["bullet"] = bullet_words((view.get("cards") or {}).get(e["card"]), e["bullet"], lang)
+
+
+def _on_swap(e, view, lang, v):
+    v["other"] = hero_label(view, e["other"], lang)
+
+
+def _on_attack_end(e, view, lang, v):
+    return "attack_end" if e.get("target") is not None else "attack_end_minion"
+
+
+def _on_later(e, view, lang, v):
+    v["at"] = _moment(e["at"], lang)
+
+
+SENTENCES = {
+    "coin": _on_coin, "flip": _on_coin, "life": _on_life, "waves": _on_waves, "minions": _on_minions, "draft": _on_draft,
+    "offer": _on_offer, "pick": _on_pick_or_ban, "ban": _on_pick_or_ban, "draft_end": _on_draft_end,
+    "turn_start": _on_round_and_turn, "turn_end": _on_round_and_turn, "round_end": _on_round_and_turn,
+    "retrieve": _on_round_and_turn, "reveal": _on_reveal, "played": _on_played, "initiatives": _on_initiatives,
+    "recheck": _on_initiative, "initiative": _on_initiative, "tie": _on_tie, "acting": _on_acting, "action": _on_action_taken,
+    "move": _on_move, "clear": _on_clear, "effect": _on_effect, "marker": _on_marker, "push": _on_push, "coins": _on_coins,
+    "attack": _on_attack, "attack_total": _on_attack_total, "minion_modifiers": _on_minion_modifiers,
+    "no_defense": _on_no_defense, "defend": _on_defend, "defeated": _on_defeated, "victory": _on_victory,
+    "minion_defeated": _on_minion_defeated, "minion_removed": _on_minion_removed, "minion_respawned": _on_minion_event,
+    "minion_placed": _on_minion_placed, "minion_not_respawned": _on_minion_not_respawned,
+    "minion_returns": _on_minion_returns, "wave": _on_wave, "lane_push": _on_lane_push, "last_push": _on_last_push,
+    "both_would_win": _on_both_would_win, "minion_battle": _on_minion_battle, "push_due": _on_push_due,
+    "token_removed": _on_token_removed, "token_back": _on_token, "token": _on_token, "level_up": _on_level_up,
+    "upgrade": _on_upgrade, "max_tier": _on_max_tier, "ultimate": _on_ultimate, "item": _on_item, "resolved": _on_resolved,
+    "clear_board": _on_clear_board, "round_limit": _on_round_limit, "skip": _on_skip, "text_stops": _on_text_step,
+    "attack_fails": _on_attack_fails, "no_effect": _on_text_step, "target": _on_target, "immune": _on_immune,
+    "repeat": _on_repeat, "bullet": _on_bullet, "swap": _on_swap, "attack_end": _on_attack_end, "scheduled": _on_later,
+    "active_effect": _on_later,
+}
 
 
 def _other_team(view: dict, index) -> str | None:
