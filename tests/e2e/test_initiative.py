@@ -356,3 +356,42 @@ def test_a_phone_screen_and_the_bot_times(open_page):
     print(f"\ninitiative in Chromium/Pyodide: sensible bot over {len(bot)} decisions: median "
           f"{statistics.median(bot):.2f} ms, worst {max(bot):.2f} ms")
     phone.assert_clean()
+
+
+@pytest.mark.parametrize("motion", ["no-preference", "reduce"])
+def test_the_cards_stay_face_down_then_flip_together_in_initiative_order(open_page, motion):
+    """S1-R6/S1-R7 on the track, two humans on one screen: Red 1's two cards face down on Blue 1's screen
+    (nothing of them in the page), then at the reveal all four face up at once, highest initiative first;
+    the flip does not move under reduced motion."""
+    seats = ["human", "human"]
+    tab = open_page(f"initiative-flip-{motion}", viewport=DESKTOP, reduced_motion=motion)
+    tab.goto("index.html#/initiative")
+    start_game(tab, seed=5, seats=seats)
+    mirror = Mirror(5, seats, {"players": 2, "length": "quick", "map": "saltmarsh", "hero_selection": "given"})
+    page, track = tab.page, "#initiative-track-list"
+    for seat in (0, 1):
+        page.wait_for_function(WAIT)
+        page.click("#initiative-handoff-go")
+        page.wait_for_function("document.getElementById('initiative-handoff').hidden")
+        assert mirror.deciding() == seat
+        if seat == 1:
+            assert page.locator(f"{track} .itrack-item.facedown").count() == 2           # Red 1's two heroes
+            assert page.locator(f"{track} .icard[data-card]").count() == 0               # ...and not what
+            red = {card for card in mirror.session.pending[0][1] if card != "pass"}
+            on_screen = page.eval_on_selector_all("#route-initiative [data-card]", "ns => ns.map(n => n.dataset.card)")
+            assert red and not red & set(on_screen), (red, on_screen)      # (templates are not in the live page)
+        action = mirror.choose(seat)
+        click_action(tab, mirror, seat, action)
+        mirror.submit(seat, action)
+    page.wait_for_function(WAIT)
+    if tab.visible("#initiative-handoff"):          # the first to act after the reveal may be the other human
+        page.click("#initiative-handoff-go")
+    page.wait_for_function(f"document.querySelectorAll('{track} .itrack-item:not(.facedown)').length === 4")
+    assert "flip" in page.get_attribute(track, "class").split()
+    values = [int(v) for v in page.eval_on_selector_all(f"{track} .itrack-item .value", "ns => ns.map(n => n.textContent)")]
+    assert values == sorted(values, reverse=True)
+    shown = page.eval_on_selector_all(f"{track} .itrack-item .icard[data-card]", "ns => ns.map(n => n.dataset.card)")
+    assert sorted(shown) == sorted(c for c in mirror.session.view(None)["played"].values() if c)
+    animation = page.eval_on_selector(f"{track} .itrack-item .card", "n => getComputedStyle(n).animationName")
+    assert animation == ("none" if motion == "reduce" else "iflip")
+    tab.assert_clean()
