@@ -188,6 +188,18 @@ def hand_secrets_absent(tab: Tab, mirror: Mirror, viewer: int) -> int:
     return checked
 
 
+def take_screen(tab: Tab, mirror: Mirror, on_handoff=None) -> bool:
+    """At a hand-off screen: tell `on_handoff` whose turn it is (before the screen is taken), take it; True
+    when there was one."""
+    if not tab.visible("#initiative-handoff"):
+        return False
+    if on_handoff:
+        on_handoff(mirror.deciding())
+    tab.page.click("#initiative-handoff-go")
+    tab.page.wait_for_function("document.getElementById('initiative-handoff').hidden")
+    return True
+
+
 def play(tab: Tab, mirror: Mirror, decisions: int | None = None, until=None, on_handoff=None) -> list:
     """Play the humans' moves by clicks until the end, `decisions` moves, or `until(done)`; returns
     the actions made and the click-to-drawn times (ms)."""
@@ -197,11 +209,7 @@ def play(tab: Tab, mirror: Mirror, decisions: int | None = None, until=None, on_
         page.wait_for_function(WAIT, timeout=60_000)
         if tab.visible("#initiative-outcome"):
             break
-        if tab.visible("#initiative-handoff"):
-            if on_handoff:
-                on_handoff(mirror.deciding())
-            page.click("#initiative-handoff-go")
-            page.wait_for_function("document.getElementById('initiative-handoff').hidden")
+        if take_screen(tab, mirror, on_handoff):
             continue
         assert actions_taken(tab) == len(mirror.session.record.actions)
         seat = mirror.deciding()
@@ -308,8 +316,7 @@ def test_two_humans_hotseat_through_a_round_with_a_level_up_and_hidden_hands(ope
     assert "level_up" in done and mirror.session.view(None)["round"] >= 2, done
     assert len(handoffs) >= 4 and all(count > 0 for count in handoffs), handoffs
     # Two heroes a seat: four dashboards.
-    if tab.visible("#initiative-handoff"):
-        page.click("#initiative-handoff-go")
+    take_screen(tab, mirror)
     assert page.locator("#initiative-dashboards .idash").count() == 4
     tab.assert_clean()
 
@@ -371,9 +378,7 @@ def test_the_cards_stay_face_down_then_flip_together_in_initiative_order(open_pa
     page, track = tab.page, "#initiative-track-list"
     for seat in (0, 1):
         page.wait_for_function(WAIT)
-        page.click("#initiative-handoff-go")
-        page.wait_for_function("document.getElementById('initiative-handoff').hidden")
-        assert mirror.deciding() == seat
+        assert take_screen(tab, mirror) and mirror.deciding() == seat
         if seat == 1:
             assert page.locator(f"{track} .itrack-item.facedown").count() == 2           # Red 1's two heroes
             assert page.locator(f"{track} .icard[data-card]").count() == 0               # ...and not what
@@ -384,8 +389,7 @@ def test_the_cards_stay_face_down_then_flip_together_in_initiative_order(open_pa
         click_action(tab, mirror, seat, action)
         mirror.submit(seat, action)
     page.wait_for_function(WAIT)
-    if tab.visible("#initiative-handoff"):          # the first to act after the reveal may be the other human
-        page.click("#initiative-handoff-go")
+    take_screen(tab, mirror)                        # the first to act after the reveal may be the other human
     page.wait_for_function(f"document.querySelectorAll('{track} .itrack-item:not(.facedown)').length === 4")
     assert "flip" in page.get_attribute(track, "class").split()
     values = [int(v) for v in page.eval_on_selector_all(f"{track} .itrack-item .value", "ns => ns.map(n => n.textContent)")]

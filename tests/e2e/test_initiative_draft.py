@@ -8,7 +8,7 @@ game (test_initiative.Mirror) and made on the page by clicks or keys."""
 import pytest
 
 from .support import Tab, assert_no_serious_axe_violations
-from .test_initiative import PROGRESS, WAIT, Mirror, actions_taken, click_action, open_game
+from .test_initiative import PROGRESS, WAIT, Mirror, actions_taken, click_action, open_game, take_screen
 
 pytestmark = pytest.mark.needs_subprocess  # a browser, a build
 
@@ -87,11 +87,7 @@ def draft_by_clicks(tab: Tab, mirror: Mirror, on_screen=None, on_handoff=None) -
     made = []
     while mirror.session.state.phase == "draft":
         page.wait_for_function(WAIT, timeout=60_000)
-        if tab.visible("#initiative-handoff"):
-            if on_handoff:
-                on_handoff(mirror.deciding())
-            page.click("#initiative-handoff-go")
-            page.wait_for_function("document.getElementById('initiative-handoff').hidden")
+        if take_screen(tab, mirror, on_handoff):
             continue
         seat = mirror.deciding()
         assert tab.visible("#initiative-draft") and not tab.visible("#initiative-board .imaps")
@@ -140,8 +136,7 @@ def test_two_humans_pick_and_ban_by_clicks_into_the_first_turn(open_page):
     # The first turn: the game's heroes are the ones picked, the screen shows them and no draft.
     assert [h.hero for h in state.heroes] == picks
     page.wait_for_function(WAIT)
-    if tab.visible("#initiative-handoff"):
-        page.click("#initiative-handoff-go")
+    if take_screen(tab, mirror):
         page.wait_for_function(WAIT)
     assert mirror.session.decision.kind == "choose_card"
     assert not tab.visible("#initiative-draft") and tab.visible("#initiative-board .imaps")
