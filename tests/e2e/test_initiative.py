@@ -399,3 +399,24 @@ def test_the_cards_stay_face_down_then_flip_together_in_initiative_order(open_pa
     animation = page.eval_on_selector(f"{track} .itrack-item .card", "n => getComputedStyle(n).animationName")
     assert animation == ("none" if motion == "reduce" else "iflip")
     tab.assert_clean()
+
+
+def test_six_seats_on_the_double_lane_map(open_page):
+    """The set-up's map and length reach the game (G1-8, F-S2, F-S3): Twin Fords is the map shown, with every
+    hero and minion of the view on it, both lanes' wave counters and six life counters a team."""
+    seats = ["human"] + ["bot"] * 5
+    tab, mirror = open_game(open_page, "initiative-twinford", 6, seats, map="twinford", length="long")
+    page = tab.page
+    page.wait_for_function(WAIT)
+    view = mirror.session.view(0)
+    assert [lane for lane in view["waves"]] == [7, 7] and view["life"] == {"red": 6, "blue": 6}
+    assert page.eval_on_selector_all(".imap-frame", "fs => fs.map(f => [f.querySelector('svg').id, f.hidden])") == \
+        [["imap-saltmarsh", True], ["imap-twinford", False]]
+    units = page.locator("#imap-twinford .units .u").count()
+    assert units == len(view["heroes"]) + len(view["minions"]) + len(view["tokens"])
+    assert page.eval_on_selector_all("#initiative-waves .count", "ns => ns.map(n => n.textContent)") == ["7", "7"]
+    assert [tab.text(f"#initiative-life-{team} .count") for team in ("red", "blue")] == ["6", "6"]
+    zones = view["board"]["zones"]
+    assert page.eval_on_selector_all("#initiative-waves .where", "ns => ns.map(n => n.textContent)") == \
+        [f"Battle Zone: {zones[zone]['name']['en']}" for zone in view["battle_zones"]]
+    tab.assert_clean()
