@@ -336,12 +336,47 @@ def test_keyboard_only_turn(open_page):
     before = actions_taken(tab)
     page.keyboard.press("Enter")
     page.wait_for_function(f"+document.getElementById('initiative-game').dataset.actions > {before}")
-    # The next decision of ours gets the focus (a button or a card); Enter answers it — never <body>.
-    page.wait_for_function(WAIT)
-    assert not page.evaluate("document.activeElement === document.body")
+    # Each next decision of ours gets the focus (a button or a card), never <body>; Enter answers it, until
+    # our hero may move: Tab to the move button, Enter, and the keyboard is on a space it may reach; an
+    # arrow key moves between spaces; Enter moves the hero there.
+    active = "document.activeElement"
+    for _ in range(12):
+        page.wait_for_function(WAIT)
+        assert not tab.visible("#initiative-outcome")
+        assert not page.evaluate(f"{active} === document.body")
+        if page.locator('#initiative-buttons button[data-mode^="move:"]').count():
+            break
+        before = actions_taken(tab)
+        page.keyboard.press("Enter")
+        page.wait_for_function(f"+document.getElementById('initiative-game').dataset.actions > {before}")
+    else:
+        raise AssertionError("no move offered to the human within 12 decisions")
+    for _ in range(40):
+        if (page.evaluate(f"{active}.dataset.mode || ''")).startswith("move:"):
+            break
+        page.keyboard.press("Tab")
+    page.keyboard.press("Enter")
+    where = f"[{active}.getAttribute('data-q'), {active}.getAttribute('data-r'), {active}.classList.contains('legal-move')]"
+    q, r, legal = page.evaluate(where)
+    assert legal, "the keyboard lands on a space the hero may move to"
+    back = {"ArrowLeft": "ArrowRight", "ArrowRight": "ArrowLeft", "ArrowUp": "ArrowDown", "ArrowDown": "ArrowUp"}
+    for arrow in back:                                          # the first way that leads to another space
+        page.keyboard.press(arrow)
+        q2, r2, legal2 = page.evaluate(where)
+        if (q2, r2) != (q, r):
+            break
+    assert (q2, r2) != (q, r), "an arrow moves the keyboard on the map"
+    if not legal2:                                              # out of reach: back where it was
+        page.keyboard.press(back[arrow])
+        q2, r2, legal2 = page.evaluate(where)
+        assert (q2, r2, legal2) == (q, r, True)
+    hero = page.get_attribute("#initiative-board .imap-frame:not([hidden]) .units .u.acting", "data-hero")
     before = actions_taken(tab)
     page.keyboard.press("Enter")
     page.wait_for_function(f"+document.getElementById('initiative-game').dataset.actions > {before}")
+    unit = f'#initiative-board .imap-frame:not([hidden]) .units .u[data-hero="{hero}"]'
+    page.wait_for_function(f"document.querySelector('{unit}') && document.querySelector('{unit}').getAttribute('data-q') === '{q2}' "
+                           f"&& document.querySelector('{unit}').getAttribute('data-r') === '{r2}'")
     assert not tab.visible("#initiative-form-error"), tab.text("#initiative-form-error")
     tab.assert_clean()
 

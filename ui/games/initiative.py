@@ -513,7 +513,10 @@ class Renderer:
             mode = str(button.getAttribute("data-mode"))
             self.mode = mode or None
             self.render()
-            self._focus_default()
+            if self.mode and self.targets:      # its spaces are on the map: the keyboard goes there
+                self.map.focus_space(list(next(iter(self.targets))))
+            else:
+                self._focus_default()
             return
         self._act_index(int(button.getAttribute("data-action")))
 
