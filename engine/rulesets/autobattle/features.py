@@ -132,8 +132,9 @@ def kill(b: Battle, card: Card) -> None:
     side.out.append(card)
     if card.equipment is not None:
         side.out.append(card.equipment)
-    b.log.emit("killed", "S4-R25", seat=card.owner, uid=card.uid, card=card.defn.id, cell=card.cell,
-               equipment=card.equipment.defn.id if card.equipment else None)
+    if b.log.events is not None:
+        b.log.emit("killed", "S4-R25", seat=card.owner, uid=card.uid, card=card.defn.id, cell=card.cell,
+                   equipment=card.equipment.defn.id if card.equipment else None)
     fire(b, card, "death")
     refresh_auras(b)
 
@@ -156,8 +157,8 @@ def refresh_auras(b: Battle) -> None:
         for card in side.cells:
             if card is None:
                 continue
-            attack, up, down = wanted.get(card.uid, (0, 0, 0))
-            if (attack, up, down) == (card.aura_attack, card.aura_life_up, card.aura_life_down):
+            attack, up, down = wanted.get(card.uid, _NO_AURA)
+            if attack == card.aura_attack and up == card.aura_life_up and down == card.aura_life_down:
                 continue
             card.attack += attack - card.aura_attack
             gained, lost = up - card.aura_life_up, down - card.aura_life_down
@@ -167,8 +168,9 @@ def refresh_auras(b: Battle) -> None:
             card.life -= lost
             card.life = min(card.life, card.max_life)
             card.aura_attack, card.aura_life_up, card.aura_life_down = attack, up, down
-            b.log.emit("aura", "G4-5", seat=card.owner, uid=card.uid, card=card.defn.id,
-                       attack=card.attack, life=card.life, max_life=card.max_life)
+            if b.log.events is not None:
+                b.log.emit("aura", "G4-5", seat=card.owner, uid=card.uid, card=card.defn.id,
+                           attack=card.attack, life=card.life, max_life=card.max_life)
             if card.life <= 0:
                 fallen.append(card)
     for card in fallen:
@@ -176,23 +178,37 @@ def refresh_auras(b: Battle) -> None:
 
 
 def _aura_totals(b: Battle) -> dict:
-    """uid -> (attack bonus, life bonus, life malus) from every aura in battle."""
+    """uid -> [attack bonus, life bonus, life malus] from every aura in battle."""
     totals: dict[int, list[int]] = {}
     for side in b.sides:
-        sources = [card for card in side.cells if card is not None]
-        if side.terrain is not None:
-            sources.append(side.terrain)
-        for source in sources:
+        for source in (*side.cells, side.terrain):     # units left to right, then the terrain
+            if source is None:
+                continue
             for feature in source.features.get("aura", ()):
-                targets = resolve_targets(b, source, feature.target, chance=False)
-                for target in targets:
+                slot, sign = _aura_slot(feature.effect)
+                for target in resolve_targets(b, source, feature.target, chance=False):
                     if feature.only_element and target.defn.element != feature.only_element:
                         continue
-                    total = totals.setdefault(target.uid, [0, 0, 0])
-                    sign = 1 if feature.effect.endswith("_up") else -1
-                    if feature.effect.startswith("attack"):
-                        total[0] += sign * feature.amount
-                    else:
-                        total[1 if sign > 0 else 2] += feature.amount
-    return {uid: tuple(total) for uid, total in totals.items()}
+                    total = totals.get(target.uid)
+                    if total is None:
+                        total = totals[target.uid] = [0, 0, 0]
+                    total[slot] += sign * feature.amount
+    return totals
 
+
+_NO_AURA = (0, 0, 0)
+_AURA_SLOTS: dict[str, tuple[int, int]] = {}
+
+
+def _aura_slot(effect: str) -> tuple[int, int]:
+    """(index in the totals, sign) of an aura effect: attack up/down is the attack bonus; a Life
+    raise is the life bonus, anything else the life malus (both counted positive)."""
+    slot = _AURA_SLOTS.get(effect)
+    if slot is None:
+        up = effect.endswith("_up")
+        if effect.startswith("attack"):
+            slot = (0, 1 if up else -1)
+        else:
+            slot = (1 if up else 2, 1)
+        _AURA_SLOTS[effect] = slot
+    return slot

@@ -13,21 +13,22 @@ def play_turn(b: Battle) -> None:
     """One whole player-turn for the active player (S4-R3)."""
     b.turn += 1
     side = b.sides[b.active]
-    b.log.emit("turn", "S4-R3", seat=b.active, turn=b.turn)
-    fatigue_at_start = b.opts["fatigue_timing"] == "start_of_turn"
-    steps = (turn_start, countdown, draw, enter_battle, attack_step)
-    for step in ((fatigue,) if fatigue_at_start else ()) + steps + (() if fatigue_at_start else (fatigue,)):
+    events = b.log.events is not None      # events off: no event arguments built at all
+    if events:
+        b.log.emit("turn", "S4-R3", seat=b.active, turn=b.turn)
+    for step in _STEPS[b.opts["fatigue_timing"] == "start_of_turn"]:
         step(b, side)
         if check_end(b):
             return
-    b.log.emit("pass", "S4-R26", seat=b.active, to=1 - b.active)
+    if events:
+        b.log.emit("pass", "S4-R26", seat=b.active, to=1 - b.active)
     b.active = 1 - b.active
 
 
 def turn_start(b: Battle, side: Side) -> None:
     """Turn-start features of the active player's cards in battle, then of its terrain (G4-3)."""
     for card in list(side.cells):
-        if card is not None and in_battle(b, card):
+        if card is not None and "turn_start" in card.features and in_battle(b, card):
             fire(b, card, "turn_start")
     if side.terrain is not None:
         fire(b, side.terrain, "turn_start")
@@ -37,7 +38,7 @@ def countdown(b: Battle, side: Side) -> None:
     """S4-R5: every card in the active player's reserve loses one crystal, left to right."""
     for card in side.reserve:
         card.crystals -= 1
-    if side.reserve:
+    if side.reserve and b.log.events is not None:
         b.log.emit("countdown", "S4-R5", seat=side.seat,
                    crystals=[[card.uid, card.crystals] for card in side.reserve])
 
@@ -61,6 +62,8 @@ def draw(b: Battle, side: Side) -> None:
 
 def enter_battle(b: Battle, side: Side) -> None:
     """S4-R9/R10: ready cards (crystals ≤ 0, G4-10) enter left to right; repeat while anything moves (A4-3)."""
+    if not any(card.crystals <= 0 for card in side.reserve):
+        return      # nothing ready: no entry step to keep books for
     step = _EntryStep()
     while _entry_pass(b, side, step):
         pass
@@ -127,8 +130,9 @@ def _place_unit(b: Battle, side: Side, card: Card, step: _EntryStep) -> bool:
     side.cells[cell] = card
     card.cell = cell
     side.fielded = True
-    b.log.emit("enter", "S4-R11", seat=side.seat, uid=card.uid, card=card.defn.id, cell=cell,
-               attack=card.attack, life=card.life)
+    if b.log.events is not None:
+        b.log.emit("enter", "S4-R11", seat=side.seat, uid=card.uid, card=card.defn.id, cell=cell,
+                   attack=card.attack, life=card.life)
     fire(b, card, "enter")
     refresh_auras(b)
     return True
@@ -147,8 +151,9 @@ def _attach(b: Battle, side: Side, card: Card, step: _EntryStep) -> bool:
     carrier = b.rng.choice(carriers)
     side.reserve.remove(card)
     carrier.equip(card)
-    b.log.emit("equip", "S4-R14", seat=side.seat, uid=card.uid, card=card.defn.id, carrier=carrier.uid,
-               cell=carrier.cell, attack=carrier.attack, life=carrier.life)
+    if b.log.events is not None:
+        b.log.emit("equip", "S4-R14", seat=side.seat, uid=card.uid, card=card.defn.id, carrier=carrier.uid,
+                   cell=carrier.cell, attack=carrier.attack, life=carrier.life)
     if carrier.life <= 0:
         kill(b, carrier)
     return True
@@ -182,7 +187,7 @@ def attack_step(b: Battle, side: Side) -> None:
         card = side.cells[index]
         if card is None:           # empty, or killed earlier this turn (G4-9)
             continue
-        if not features_first:
+        if not features_first and "before_attack" in card.features:   # nothing else changes before it strikes
             fire(b, card, "before_attack")
             _immediate_entry(b)
             if check_end(b):
@@ -200,18 +205,24 @@ def strike(b: Battle, attacker: Card) -> None:
     enemy = b.sides[1 - attacker.owner]
     target = enemy.cells[attacker.cell]
     amount = max(0, attacker.attack)
+    events = b.log.events is not None
     if target is None:
         if b.opts["base_attack"] == "printed":      # A4-4's other reading
             amount = attacker.defn.attack
         enemy.leadership -= amount
-        b.log.emit("hit_ungar", "S4-R24", seat=attacker.owner, uid=attacker.uid, card=attacker.defn.id,
-                   cell=attacker.cell, amount=amount, leadership=enemy.leadership)
+        if events:
+            b.log.emit("hit_ungar", "S4-R24", seat=attacker.owner, uid=attacker.uid, card=attacker.defn.id,
+                       cell=attacker.cell, amount=amount, leadership=enemy.leadership)
         return
-    b.log.emit("attack", "S4-R22", seat=attacker.owner, uid=attacker.uid, card=attacker.defn.id,
-               cell=attacker.cell, target=target.uid, amount=amount)
+    if events:
+        b.log.emit("attack", "S4-R22", seat=attacker.owner, uid=attacker.uid, card=attacker.defn.id,
+                   cell=attacker.cell, target=target.uid, amount=amount)
     target.life -= amount
-    b.log.emit("damage", "S4-R22", seat=target.owner, uid=target.uid, card=target.defn.id, amount=amount, life=target.life)
-    fire(b, target, "attacked")     # as it is hit, even a blow that fells it (see "attacked" in cards.py)
+    if events:
+        b.log.emit("damage", "S4-R22", seat=target.owner, uid=target.uid, card=target.defn.id,
+                   amount=amount, life=target.life)
+    if "attacked" in target.features:
+        fire(b, target, "attacked")     # as it is hit, even a blow that fells it (see "attacked" in cards.py)
     if target.life <= 0:
         kill(b, target)
     elif b.opts["retaliation"] and in_battle(b, attacker) and target.attack > 0:   # G4-8's other reading
@@ -243,7 +254,8 @@ def fatigue(b: Battle, side: Side) -> None:
     seats = (side.seat,) if opts["fatigue_targets"] == "active" else (0, 1)
     for seat in seats:
         b.sides[seat].leadership -= amount
-        b.log.emit("fatigue", "S4-R31", seat=seat, amount=amount, leadership=b.sides[seat].leadership)
+        if b.log.events is not None:
+            b.log.emit("fatigue", "S4-R31", seat=seat, amount=amount, leadership=b.sides[seat].leadership)
 
 
 def lost_all_cards(b: Battle, side: Side) -> bool:
@@ -288,6 +300,11 @@ def check_end(b: Battle) -> bool:
                    leadership=lead, turn=b.turn)
         return True
     return False
+
+
+# The steps of a player-turn (S4-R3), by whether fatigue comes at the start of the turn (A4-6).
+_STEPS = {True: (fatigue, turn_start, countdown, draw, enter_battle, attack_step),
+          False: (turn_start, countdown, draw, enter_battle, attack_step, fatigue)}
 
 
 def _higher(lead: list[int], reason: str, rule: str, always_draw: bool) -> Outcome:
