@@ -116,16 +116,32 @@ def deploy_cells(b: Battle, char: Char) -> list[tuple[int, int]]:
     return cells
 
 
-def deploy_cells_why(b: Battle, char: Char) -> tuple[list[tuple[int, int]], bool]:
-    """deploy_cells, and whether they come from the P0-2 fallback."""
-    limit = deepest_row(b, char.owner) + 1 if b.opts["row_rule"] == "compact" else b.opts["rows"] - 1
-    if not b.on_board(char.owner):
-        limit = 0                                  # the first character opens the front row
-    open_rows = [r for r in range(min(limit, b.opts["rows"] - 1) + 1)]
-    cells = [(r, c) for r in placement_rows(b, char) if r in open_rows for c in free_cells(b, char.owner, r)]
+def deploy_frame(b: Battle, seat: int) -> tuple[int, dict[int, list[int]]]:
+    """What deployment reads of a side, whichever character deploys: the last row it may open
+    (S0-R10: one past its deepest under the compact row rule; the front row for the first character)
+    and each open row's free columns. The side's characters are read once, for a whole legal list."""
+    placed = b.on_board(seat)
+    last = b.opts["rows"] - 1
+    if not placed:
+        last = 0                                   # the first character opens the front row
+    elif b.opts["row_rule"] == "compact":
+        last = min(last, max(c.row for c in placed) + 1)
+    taken = {row: set() for row in range(last + 1)}
+    for c in placed:
+        if c.row <= last:
+            taken[c.row].add(c.col)
+    cols = range(b.opts["cols"])
+    return last, {row: [col for col in cols if col not in held] for row, held in taken.items()}
+
+
+def deploy_cells_why(b: Battle, char: Char, frame=None) -> tuple[list[tuple[int, int]], bool]:
+    """deploy_cells, and whether they come from the P0-2 fallback. `frame` is `deploy_frame` of the
+    character's side, when the caller has it already."""
+    last, free = frame or deploy_frame(b, char.owner)
+    cells = [(r, c) for r in placement_rows(b, char) if r <= last for c in free[r]]
     if cells:
         return cells, False
-    return [(r, c) for r in open_rows for c in free_cells(b, char.owner, r)], True
+    return [(r, c) for r in range(last + 1) for c in free[r]], True
 
 
 def move_allowance(b: Battle, char: Char) -> int:

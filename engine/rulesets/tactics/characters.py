@@ -5,6 +5,7 @@ as one BadCards, so a card author sees every mistake at once.
 """
 
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 
 from ...core.carddata import (LANGUAGES, Problems, choice, identifier, names, parse_toml, read_text, show,
@@ -117,6 +118,12 @@ class CharacterDef:
     def skills(self) -> tuple:
         """Act Skills, then the Unique Skill if any (it is used as an Act Skill, G0-11)."""
         return self.act_skills + ((self.unique_skill,) if self.unique_skill else ())
+
+    @cached_property
+    def data(self) -> dict:
+        """`to_data()`, built once: a card never changes, so every view of it shares this one dict
+        (read it, never change it)."""
+        return self.to_data()
 
     def to_data(self) -> dict:
         """The character as written in the file."""

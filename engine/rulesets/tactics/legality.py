@@ -38,6 +38,10 @@ class LegalList(Mapping):
             self._actions = self._build()
         return self._actions
 
+    def built(self) -> list | None:
+        """The legal actions if someone has read them already (a bot, the UI), else None."""
+        return self._actions
+
     def __iter__(self):
         return iter((self._seat,))
 
@@ -57,10 +61,12 @@ def _cell(row: int, col: int) -> str:
     return f"row {row}, column {col}"
 
 
-def illegal_reason(b: Battle, seat: int, action, step=None) -> str | None:
+def illegal_reason(b: Battle, seat: int, action, step=None, built: list | None = None) -> str | None:
     """Why `seat` may not take `action` now (one line citing the rule), or None when it is legal.
 
-    `step` is `turn.pending(b)` when the caller has it already (the ruleset reads it off the decision).
+    `step` is `turn.pending(b)` when the caller has it already (the ruleset reads it off the decision);
+    `built` the legal list when it was built already (a bot chose from it): a well-formed action
+    found in it is legal without asking the board again.
     """
     step = step or pending(b)
     if step is None or step[1] != seat:
@@ -76,10 +82,20 @@ def illegal_reason(b: Battle, seat: int, action, step=None) -> str | None:
     shape, whole = _SHAPE[kind]
     if len(action) != len(whole) + 1 or not all(ok(value) for ok, value in zip(whole, action[1:])):
         return f"a {kind} action is {shape}"
+    if built is not None and _listed(action, built):
+        return None
     wrong = _phase(b, step, kind)
     if wrong:
         return wrong
     return check(b, step, action)
+
+
+def _listed(action: list, built: list) -> bool:
+    """Is this well-formed action one of the built legal actions? Only whole numbers count as uids
+    (True == 1 and 1.0 == 1 in Python, but not in the record's JSON)."""
+    if action[0] == "skill" and not all(_whole(uid) for uid in action[2]):
+        return False
+    return action in built
 
 
 def _phase(b: Battle, step, kind: str) -> str | None:

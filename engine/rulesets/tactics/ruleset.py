@@ -247,7 +247,8 @@ class Tactics(Ruleset):
             step = ("turn", seat, state.char(decision.prompt["uid"]))
         else:
             step = turn.pending(state)
-        return illegal_reason(state, player, action, step)
+        built = decision.legal.built() if isinstance(decision.legal, LegalList) else None
+        return illegal_reason(state, player, action, step, built)
 
     def apply(self, state: Battle, moves: dict) -> None:
         """Apply the deciding player's action (the session has checked it is legal)."""
@@ -304,11 +305,14 @@ class Tactics(Ruleset):
         turn.end_cycle(state)
 
     def view(self, state: Battle, player) -> dict:
-        """Everything (no hidden information in this game), with the character cards in play and the options."""
+        """Everything (no hidden information in this game), with the character cards in play and the options.
+
+        The cards' data is built once per card and shared by every view (CharacterDef.data): read it only.
+        """
         data = state.to_data()
         del data["rng"]
         ids = {c.defn.id: c.defn for side in state.sides for c in side.chars}
-        data["characters"] = {cid: defn.to_data() for cid, defn in sorted(ids.items())}
+        data["characters"] = {cid: defn.data for cid, defn in sorted(ids.items())}
         data["options"] = dict(state.opts)
         step = turn.pending(state)
         uid = step[2].uid if step and step[0] == "turn" else step[2]["uid"] if step and step[0] == "react" else None

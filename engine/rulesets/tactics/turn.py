@@ -5,7 +5,7 @@ character's turn, or None (the cycle is over: an automatic step, `end_cycle`).
 """
 
 from ...core.outcome import Outcome
-from .board import ally_in_range, compact, deploy_cells, deploy_cells_why, distance, move_allowance, move_cells
+from .board import ally_in_range, compact, deploy_cells_why, deploy_frame, distance, move_allowance, move_cells
 from .characters import ENEMY_TARGETS
 from .effects import Resolution, hit, settle_defeats, use_skill
 from .state import Battle, Char
@@ -426,8 +426,9 @@ def finish(b: Battle, winner: int | None, reason: str, rule: str) -> None:
 
 def deploy_actions(b: Battle, seat: int) -> list:
     """["deploy", uid, row, col] for each undeployed character and each cell it may take."""
+    frame = deploy_frame(b, seat)
     return [["deploy", c.uid, r, col] for c in b.sides[seat].living() if c.row < 0
-            for r, col in deploy_cells(b, c)]
+            for r, col in deploy_cells_why(b, c, frame)[0]]
 
 
 def turn_actions(b: Battle, char: Char) -> list:
