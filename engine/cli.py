@@ -14,12 +14,14 @@ from .core import (BadSetup, Record, Session, SkirmishError, bots_for, canonical
 from .core.errors import one_line
 from .core.files import check_writable, read_text, write_text
 from .core.record import MAX_SEED
+from .parallel import default_workers, game_arguments, run as run_games
 from .progress import Progress
 from .rulesets import builtin as all_rulesets, get as get_ruleset
 
 MAX_RECORD_BYTES = 4_000_000
 BENCH_SECONDS = 3.0
 MAX_BENCH_SECONDS = 3600.0
+MAX_WORKERS = 256
 
 
 class UserError(SkirmishError):
@@ -52,6 +54,16 @@ def _seconds(text: str) -> float:
         raise argparse.ArgumentTypeError(f"must be a number of seconds above 0 and at most {MAX_BENCH_SECONDS:g}; "
                                          f"got {text[:20]!r}")
     return value
+
+
+def _workers(text: str) -> int:
+    """A number of worker processes, 1 to MAX_WORKERS (for `--workers`)."""
+    from .core.options import whole_number
+    number = whole_number(text)
+    if number is None or not 1 <= number <= MAX_WORKERS:
+        raise argparse.ArgumentTypeError(f"must be a whole number of processes from 1 to {MAX_WORKERS}; "
+                                         f"got {text[:20]!r}")
+    return number
 
 
 def main(argv=None) -> int:
@@ -94,6 +106,7 @@ def _build_parser() -> argparse.ArgumentParser:
     cmd.add_argument("ruleset")
     cmd.add_argument("--games", type=_integer, required=True)
     _game_arguments(cmd)
+    _workers_argument(cmd)
     cmd.add_argument("--json", action="store_true")
     cmd.set_defaults(run=cmd_simulate)
 
@@ -129,9 +142,15 @@ def _build_parser() -> argparse.ArgumentParser:
 
     cmd = sub.add_parser("bench", help="games per second of every ruleset, random bots")
     cmd.add_argument("--seconds", type=_seconds, default=BENCH_SECONDS)
+    _workers_argument(cmd)
     cmd.add_argument("--json", action="store_true")
     cmd.set_defaults(run=cmd_bench)
     return parser
+
+
+def _workers_argument(cmd) -> None:
+    cmd.add_argument("--workers", type=_workers, default=None, metavar="N",
+                     help="processes to run in (default: all cores)")
 
 
 def _game_arguments(cmd) -> None:
@@ -199,38 +218,25 @@ def cmd_simulate(args) -> None:
     if not 0 <= start_seed <= MAX_SEED - (args.games - 1):
         raise UserError(f"--seed with --games {args.games} must be from 0 to {MAX_SEED - (args.games - 1)} "
                         f"(the games use seeds --seed to --seed + games - 1, at most {MAX_SEED})")
+    workers = args.workers or default_workers()
     seats = _seats(ruleset, args)
-    bots = _bots(ruleset, seats, args.bot)
-    wins, results, teams = [0] * len(seats), [0.0] * len(seats), {seat.team: 0 for seat in seats}
-    draws = automaton = turns = 0
+    _bots(ruleset, seats, args.bot)                   # a bad bot, option or deck is refused here,
+    if workers > 1:                                   # before any process starts
+        _new_session(ruleset, args, start_seed, events=False)
     started = time.perf_counter()
     with Progress(args.games, f"simulate {ruleset.id}") as bar:
-        for index in range(args.games):
-            session = _new_session(ruleset, args, start_seed + index, events=False)
-            if session.seats != seats:
-                raise BadSetup("the seats changed from one game to the next; give the setup explicitly")
-            session.run(bots)
-            outcome = session.outcome
-            if outcome is None:
-                raise BadSetup("a game stopped before its end: give every deciding seat a bot")
-            draws += outcome.is_draw
-            automaton += outcome.automaton
-            for seat in range(len(seats)):
-                wins[seat] += seat in outcome.winners
-                results[seat] += outcome.result(seat)
-            for team in {seats[seat].team for seat in outcome.winners}:
-                teams[team] += 1
-            turns += session.turns()
-            bar.update(index + 1)
+        totals = run_games(ruleset.id, game_arguments(args), start_seed, args.games, seats, workers, bar.update)
     elapsed = time.perf_counter() - started
     games = args.games
+    wins, results, teams = totals["wins"], totals["results"], totals["team_wins"]
+    draws, automaton, turns = totals["draws"], totals["automaton_wins"], totals["turns"]
     report = {"ruleset": ruleset.id, "version": ruleset.version, "games": games, "first_seed": start_seed,
               "seats": [seat.to_data() for seat in seats],
               "wins": wins, "win_rates": [w / games for w in wins],
               "mean_results": [r / games for r in results],
               "team_wins": teams, "team_win_rates": {team: won / games for team, won in teams.items()},
               "automaton_wins": automaton, "draws": draws, "draw_rate": draws / games,
-              "mean_turns": turns / games,
+              "mean_turns": turns / games, "workers": workers,
               "seconds": round(elapsed, 3), "games_per_second": round(games / elapsed, 1)}
     if args.json:
         print(json.dumps(report))
@@ -245,7 +251,8 @@ def cmd_simulate(args) -> None:
         print(f"  the automaton wins: {automaton} ({100 * automaton / games:.1f}%)")
     print(f"  draws: {draws} ({100 * draws / games:.1f}%)")
     print(f"  mean length: {report['mean_turns']:.2f} turns")
-    print(f"  speed: {report['games_per_second']} games/s ({elapsed:.2f} s)")
+    processes = f", {workers} processes" if workers > 1 else ""
+    print(f"  speed: {report['games_per_second']} games/s ({elapsed:.2f} s{processes})")
 
 
 def cmd_link_encode(args) -> None:
@@ -333,38 +340,68 @@ def cmd_rules_coverage(args) -> int:
 
 
 def cmd_bench(args) -> None:
-    """Games per second for every ruleset (events off, then on), random bots, one process."""
+    """Games per second for every ruleset (events off, then on), random bots; with `--workers N` the
+    same timed loop in N processes at once, their rates summed (and listed per process)."""
+    workers = args.workers or default_workers()
     results = []
-    for ruleset in all_rulesets():
-        bot = make_bot(ruleset, "random")
-        bots = {seat: bot for seat in range(len(ruleset.seats(resolve_options(ruleset.options, {}))))}
-        row = {"ruleset": ruleset.id, "version": ruleset.version}
-        for events in (False, True):
-            games, turns, decisions, started = 0, 0, 0, time.perf_counter()
-            with Progress(0, f"bench {ruleset.id}") as bar:
-                while time.perf_counter() - started < args.seconds / 2:
-                    session = Session.start(ruleset.id, seed=games, events=events)
-                    session.run(bots)
-                    games, turns = games + 1, turns + session.turns()
-                    decisions += len(session.record.actions)
-            elapsed = time.perf_counter() - started
-            key = "events_on" if events else "events_off"
-            row[key] = {"games": games, "games_per_second": round(games / elapsed, 1),
-                        "turns_per_second": round(turns / elapsed, 1),
-                        "decisions_per_second": round(decisions / elapsed, 1)}
-        row["bots"] = {name: _bot_speed(ruleset, name, args.seconds / 4) for name in sorted(ruleset.bots)}
-        results.append(row)
+    pool = None
+    if workers > 1:
+        from concurrent.futures import ProcessPoolExecutor
+        pool = ProcessPoolExecutor(max_workers=workers)
+    try:
+        for ruleset in all_rulesets():
+            row = {"ruleset": ruleset.id, "version": ruleset.version, "workers": workers}
+            for events in (False, True):
+                with Progress(0, f"bench {ruleset.id}"):
+                    if pool is None:
+                        loops = [_bench_loop(ruleset.id, events, args.seconds / 2)]
+                    else:
+                        futures = [pool.submit(_bench_loop, ruleset.id, events, args.seconds / 2)
+                                   for _ in range(workers)]
+                        loops = [future.result() for future in futures]
+                key = "events_on" if events else "events_off"
+                rate = {name: round(sum(loop[name] / loop["seconds"] for loop in loops), 1)
+                        for name in ("games", "turns", "decisions")}
+                row[key] = {"games": sum(loop["games"] for loop in loops), "games_per_second": rate["games"],
+                            "turns_per_second": rate["turns"], "decisions_per_second": rate["decisions"]}
+                if pool is not None:
+                    row[key]["per_process_games_per_second"] = [round(loop["games"] / loop["seconds"], 1)
+                                                                for loop in loops]
+            row["bots"] = {name: _bot_speed(ruleset, name, args.seconds / 4) for name in sorted(ruleset.bots)}
+            results.append(row)
+    finally:
+        if pool is not None:
+            pool.shutdown(cancel_futures=True)
     if args.json:
         print(json.dumps(results))
         return
     for row in results:
         off, on = row["events_off"], row["events_on"]
         decided = f", {off['decisions_per_second']} decisions/s" if off["decisions_per_second"] else ""
+        each = ""
+        if workers > 1:
+            each = f" [{workers} processes: {' + '.join(str(r) for r in off['per_process_games_per_second'])}]"
         print(f"{row['ruleset']} v{row['version']}: {off['games_per_second']} games/s "
-              f"({off['turns_per_second']} turns/s{decided}) events off; {on['games_per_second']} games/s with events")
+              f"({off['turns_per_second']} turns/s{decided}) events off{each}; "
+              f"{on['games_per_second']} games/s with events")
         for name, speed in row["bots"].items():
             print(f"  {name} bot against random: {speed['mean_ms']} ms per decision on average, "
                   f"{speed['worst_ms']} ms at worst ({speed['decisions']} decisions, view included)")
+
+
+def _bench_loop(ruleset_id: str, events: bool, seconds: float) -> dict:
+    """Games, turns and decisions of random-bot games from seed 0 on for about `seconds` (a top-level
+    function of plain data, so `bench --workers N` runs it in N processes)."""
+    ruleset = get_ruleset(ruleset_id)
+    bot = make_bot(ruleset, "random")
+    bots = {seat: bot for seat in range(len(ruleset.seats(resolve_options(ruleset.options, {}))))}
+    games, turns, decisions, started = 0, 0, 0, time.perf_counter()
+    while time.perf_counter() - started < seconds:
+        session = Session.start(ruleset.id, seed=games, events=events)
+        session.run(bots)
+        games, turns = games + 1, turns + session.turns()
+        decisions += len(session.record.actions)
+    return {"games": games, "turns": turns, "decisions": decisions, "seconds": time.perf_counter() - started}
 
 
 def _bot_speed(ruleset, name: str, seconds: float) -> dict:

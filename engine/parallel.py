@@ -1,0 +1,132 @@
+"""Many games of one ruleset over a range of seeds, in this process or in several: one job only —
+play seed ranges and add up their totals. Game i of a run always uses seed first + i, and the
+totals of the chunks are added in chunk order, so the sums do not depend on how many processes
+played them (results are 0, ½ or 1, so even the float sums are exact).
+
+`play_chunk` is the unit of work: a top-level function taking plain data (a ruleset id, the game
+arguments as the command line parsed them, a first seed and a count) and returning plain data, so
+a process pool (spawn or fork) — or later a Dask cluster — can run it as it is."""
+
+import math
+import os
+from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from types import SimpleNamespace
+
+from .core import BadSetup, SkirmishError
+
+MIN_CHUNK = 200          # games; below this a chunk's scheduling cost starts to show
+CHUNKS_PER_WORKER = 4    # a few chunks each, so a slow chunk does not leave the others idle
+
+
+class ChunkFailed(SkirmishError):
+    """A chunk raised an engine error; carried back across the process boundary as one line."""
+
+
+def game_arguments(args) -> dict:
+    """The parts of parsed `simulate` arguments that decide a game, as plain data."""
+    return {"option": list(args.option), "cards": args.cards, "deck": list(args.deck), "bot": list(args.bot)}
+
+
+def empty_totals(seats) -> dict:
+    """Totals of no games for these seats."""
+    return {"games": 0, "wins": [0] * len(seats), "results": [0.0] * len(seats),
+            "team_wins": {seat.team: 0 for seat in seats}, "draws": 0, "automaton_wins": 0, "turns": 0}
+
+
+def add_totals(into: dict, more: dict) -> dict:
+    """Add `more` to `into` (in place) and return it."""
+    into["games"] += more["games"]
+    for seat, won in enumerate(more["wins"]):
+        into["wins"][seat] += won
+    for seat, result in enumerate(more["results"]):
+        into["results"][seat] += result
+    for team, won in more["team_wins"].items():
+        into["team_wins"][team] += won
+    for key in ("draws", "automaton_wins", "turns"):
+        into[key] += more[key]
+    return into
+
+
+def play_chunk(ruleset_id: str, game: dict, first_seed: int, count: int, progress=None) -> dict:
+    """Totals of `count` games from seed `first_seed` on; `progress(done)` after each game if given."""
+    try:
+        return _play(ruleset_id, game, first_seed, count, progress)
+    except ChunkFailed:
+        raise
+    except SkirmishError as error:      # some engine errors do not survive pickling as themselves
+        raise ChunkFailed(str(error)) from None
+
+
+def _play(ruleset_id, game, first_seed, count, progress):
+    from .cli import _bots, _new_session, _seats      # the command line's own game set-up
+    from .rulesets import get as get_ruleset
+    ruleset = get_ruleset(ruleset_id)
+    args = SimpleNamespace(**game)
+    seats = _seats(ruleset, args)
+    bots = _bots(ruleset, seats, args.bot)
+    totals = empty_totals(seats)
+    wins, results, teams = totals["wins"], totals["results"], totals["team_wins"]
+    for index in range(count):
+        session = _new_session(ruleset, args, first_seed + index, events=False)
+        if session.seats != seats:
+            raise BadSetup("the seats changed from one game to the next; give the setup explicitly")
+        session.run(bots)
+        outcome = session.outcome
+        if outcome is None:
+            raise BadSetup("a game stopped before its end: give every deciding seat a bot")
+        totals["draws"] += outcome.is_draw
+        totals["automaton_wins"] += outcome.automaton
+        for seat in range(len(seats)):
+            wins[seat] += seat in outcome.winners
+            results[seat] += outcome.result(seat)
+        for team in {seats[seat].team for seat in outcome.winners}:
+            teams[team] += 1
+        totals["turns"] += session.turns()
+        totals["games"] += 1
+        if progress is not None:
+            progress(index + 1)
+    return totals
+
+
+def chunks(first_seed: int, games: int, workers: int) -> list[tuple[int, int]]:
+    """(first seed, count) of each chunk: contiguous, in order, about games / (workers × 4) each but
+    at least MIN_CHUNK games unless that would leave a worker without a chunk."""
+    size = max(math.ceil(games / (workers * CHUNKS_PER_WORKER)), min(MIN_CHUNK, math.ceil(games / workers)), 1)
+    return [(first_seed + start, min(size, games - start)) for start in range(0, games, size)]
+
+
+def run(ruleset_id: str, game: dict, first_seed: int, games: int, seats, workers: int = 1,
+        progress=None, mp_context=None) -> dict:
+    """Totals of `games` games from `first_seed` on, over `workers` processes (1: this process, no
+    pool; `mp_context` e.g. multiprocessing.get_context("spawn")); `progress(done)` as games (one
+    process) or chunks (several) finish."""
+    if workers <= 1:
+        return add_totals(empty_totals(seats), play_chunk(ruleset_id, game, first_seed, games, progress))
+    parts = chunks(first_seed, games, workers)
+    found = [None] * len(parts)
+    with ProcessPoolExecutor(max_workers=min(workers, len(parts)), mp_context=mp_context) as pool:
+        pending = {pool.submit(play_chunk, ruleset_id, game, seed, count): index
+                   for index, (seed, count) in enumerate(parts)}
+        done_games = 0
+        try:
+            while pending:
+                finished, _ = wait(pending, return_when=FIRST_COMPLETED)
+                for future in finished:
+                    index = pending.pop(future)
+                    found[index] = future.result()
+                    done_games += parts[index][1]
+                    if progress is not None:
+                        progress(done_games)
+        except BaseException:
+            for future in pending:
+                future.cancel()
+            raise
+    totals = empty_totals(seats)
+    for part in found:                  # in chunk order, whatever order they finished in
+        add_totals(totals, part)
+    return totals
+
+
+def default_workers() -> int:
+    """All cores."""
+    return os.cpu_count() or 1
