@@ -16,7 +16,7 @@ from .core.files import check_writable, read_text, write_text
 from .core.record import MAX_SEED
 from .parallel import default_workers, game_arguments, run as run_games
 from .progress import Progress
-from .rulesets import builtin as all_rulesets, get as get_ruleset
+from .rulesets import BUILTIN as BUILTIN_RULESETS, builtin as all_rulesets, get as get_ruleset
 
 MAX_RECORD_BYTES = 4_000_000
 BENCH_SECONDS = 3.0
@@ -219,6 +219,8 @@ def cmd_simulate(args) -> None:
         raise UserError(f"--seed with --games {args.games} must be from 0 to {MAX_SEED - (args.games - 1)} "
                         f"(the games use seeds --seed to --seed + games - 1, at most {MAX_SEED})")
     workers = args.workers or default_workers()
+    if ruleset.id not in BUILTIN_RULESETS:
+        workers = 1             # a ruleset registered at run time is unknown to a spawned worker process
     seats = _seats(ruleset, args)
     _bots(ruleset, seats, args.bot)                   # a bad bot, option or deck is refused here,
     if workers > 1:                                   # before any process starts

@@ -28,6 +28,10 @@ def test_simulate_reports_wins_per_seat_and_per_team(capsys):
                for r, w in zip(report["mean_results"], report["wins"]))
     status, out, _ = run(capsys, "simulate", "test-relay", "--games", "4")
     assert "seat red 1 (team red) wins" in out and "team blue wins" in out
+    # A ruleset registered at run time plays in this process, whatever --workers asks (a spawned worker
+    # process would not know it).
+    status, out, _ = run(capsys, "simulate", "test-relay", "--games", "12", "--seed", "3", "--workers", "2", "--json")
+    assert status == 0 and json.loads(out)["workers"] == 1 and json.loads(out)["wins"] == report["wins"]
 
 
 def test_a_bot_is_given_to_a_seat_by_its_name(capsys):
