@@ -140,6 +140,18 @@ def _build_parser() -> argparse.ArgumentParser:
     cmd.add_argument("--json", action="store_true")
     cmd.set_defaults(run=cmd_rules_coverage)
 
+    cmd = sub.add_parser("balance", help="a round robin of squads (autobattle) or armies (tactics): win rates")
+    cmd.add_argument("ruleset", help="autobattle or tactics")
+    cmd.add_argument("--decks", metavar="ID,ID,...", help="the contenders (default: the card file's, else the starter set)")
+    cmd.add_argument("--cards", metavar="FILE", help="a card file to add to the starter content")
+    cmd.add_argument("--games-per-pair", type=_integer, required=True, metavar="N")
+    cmd.add_argument("--seed", type=_integer, default=None)
+    _workers_argument(cmd)
+    cmd.add_argument("--json", metavar="FILE", help="write the report as JSON here")
+    cmd.add_argument("--csv", metavar="FILE", help="write the win rates as CSV here")
+    cmd.add_argument("--svg", metavar="FILE", help="write a heat-map picture here")
+    cmd.set_defaults(run=cmd_balance)
+
     cmd = sub.add_parser("bench", help="games per second of every ruleset, random bots")
     cmd.add_argument("--seconds", type=_seconds, default=BENCH_SECONDS)
     _workers_argument(cmd)
@@ -255,6 +267,49 @@ def cmd_simulate(args) -> None:
     print(f"  mean length: {report['mean_turns']:.2f} turns")
     processes = f", {workers} processes" if workers > 1 else ""
     print(f"  speed: {report['games_per_second']} games/s ({elapsed:.2f} s{processes})")
+
+
+def cmd_balance(args) -> None:
+    """Every pair of contenders plays --games-per-pair games; prints the ranking and the matrix."""
+    from . import balance
+    if args.ruleset not in balance.RULESETS:
+        raise UserError(f"balance plays squads or armies: ruleset must be one of {', '.join(balance.RULESETS)}")
+    games = args.games_per_pair
+    if not 1 <= games <= 10_000_000:
+        raise UserError("--games-per-pair must be from 1 to 10000000")
+    start_seed = 0 if args.seed is None else args.seed
+    if not 0 <= start_seed <= MAX_SEED - (games - 1):
+        raise UserError(f"--seed with --games-per-pair {games} must be from 0 to {MAX_SEED - (games - 1)}")
+    named = None
+    if args.decks is not None:
+        named = [name.strip() for name in args.decks.split(",") if name.strip()]
+    entries = balance.contenders(args.ruleset, args.cards, named)
+    for path in (args.json, args.csv, args.svg):
+        if path is not None:
+            check_writable(path)            # before the games, not after them
+    ids = [key for key, _ in entries]
+    ruleset = get_ruleset(args.ruleset)
+    for first, second in ((ids[0], ids[1]),):      # a bad set-up is refused here, before any process starts
+        for game in balance.pair_games(args.cards, first, second):
+            _new_session(ruleset, argparse.Namespace(**game), start_seed, events=False)
+    workers = args.workers or default_workers()
+    total = len(ids) * (len(ids) - 1) // 2 * games
+    started = time.perf_counter()
+    with Progress(total, f"balance {args.ruleset}") as bar:
+        played = balance.play(args.ruleset, ids, args.cards, games, start_seed, workers, bar.update)
+    elapsed = time.perf_counter() - started
+    data = balance.report(args.ruleset, entries, games, start_seed, played)
+    data.update({"games": total, "workers": workers, "seconds": round(elapsed, 3),
+                 "games_per_second": round(total / elapsed, 1)})
+    if args.json is not None:
+        write_text(args.json, json.dumps(data, ensure_ascii=False, indent=1) + "\n")
+    if args.csv is not None:
+        write_text(args.csv, balance.csv_text(data))
+    if args.svg is not None:
+        write_text(args.svg, balance.svg_heatmap(data))
+    sys.stdout.write(balance.text_table(data))
+    processes = f", {workers} processes" if workers > 1 else ""
+    print(f"{total} games in {elapsed:.2f} s: {data['games_per_second']} games/s{processes}")
 
 
 def cmd_link_encode(args) -> None:

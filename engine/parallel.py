@@ -50,14 +50,37 @@ def add_totals(into: dict, more: dict) -> dict:
 def play_chunk(ruleset_id: str, game: dict, first_seed: int, count: int, progress=None) -> dict:
     """Totals of `count` games from seed `first_seed` on; `progress(done)` after each game if given."""
     try:
-        return _play(ruleset_id, game, first_seed, count, progress)
+        return _play(ruleset_id, game, range(first_seed, first_seed + count), progress)
     except ChunkFailed:
         raise
     except SkirmishError as error:      # some engine errors do not survive pickling as themselves
         raise ChunkFailed(str(error)) from None
 
 
-def _play(ruleset_id, game, first_seed, count, progress):
+def play_pair_chunk(ruleset_id: str, games: list, first_seed: int, first_index: int, count: int,
+                    progress=None) -> list:
+    """Games `first_index` to `first_index + count - 1` of a pair whose game i uses seed `first_seed + i`
+    and the set-up `games[i % 2]` (the same two contenders, seats swapped); returns the totals of each
+    set-up, [even games, odd games]. Plain data in and out, like `play_chunk`."""
+    parts = []
+    for order in (0, 1):
+        start = first_index + (first_index + order) % 2       # the first index of this parity
+        seeds = range(first_seed + start, first_seed + first_index + count, 2)
+        offset = len(parts[0][1]) if parts else 0
+        parts.append((order, seeds, offset))
+    found = []
+    for order, seeds, offset in parts:
+        tick = None if progress is None else (lambda done, offset=offset: progress(offset + done))
+        try:
+            found.append(_play(ruleset_id, games[order], seeds, tick))
+        except ChunkFailed:
+            raise
+        except SkirmishError as error:
+            raise ChunkFailed(str(error)) from None
+    return found
+
+
+def _play(ruleset_id, game, seeds, progress):
     from .cli import _bots, _new_session, _seats      # the command line's own game set-up
     from .rulesets import get as get_ruleset
     ruleset = get_ruleset(ruleset_id)
@@ -66,8 +89,8 @@ def _play(ruleset_id, game, first_seed, count, progress):
     bots = _bots(ruleset, seats, args.bot)
     totals = empty_totals(seats)
     wins, results, teams = totals["wins"], totals["results"], totals["team_wins"]
-    for index in range(count):
-        session = _new_session(ruleset, args, first_seed + index, events=False)
+    for index, seed in enumerate(seeds):
+        session = _new_session(ruleset, args, seed, events=False)
         if session.seats != seats:
             raise BadSetup("the seats changed from one game to the next; give the setup explicitly")
         session.run(bots)
@@ -125,6 +148,38 @@ def run(ruleset_id: str, game: dict, first_seed: int, games: int, seats, workers
     for part in found:                  # in chunk order, whatever order they finished in
         add_totals(totals, part)
     return totals
+
+
+def run_tasks(function, tasks: list[tuple], sizes: list[int], workers: int = 1, progress=None,
+              mp_context=None) -> list:
+    """`function(*task)` for every task, in this process (workers 1) or over `workers` processes;
+    the results in task order, whatever order they finished in. `sizes[k]` is task k's number of
+    games; `progress(done games)` after each game (one process) or each task (several)."""
+    results = [None] * len(tasks)
+    if workers <= 1:
+        done = 0
+        for index, task in enumerate(tasks):
+            tick = None if progress is None else (lambda n, done=done: progress(done + n))
+            results[index] = function(*task, progress=tick)
+            done += sizes[index]
+        return results
+    with ProcessPoolExecutor(max_workers=min(workers, len(tasks)), mp_context=mp_context) as pool:
+        pending = {pool.submit(function, *task): index for index, task in enumerate(tasks)}
+        done = 0
+        try:
+            while pending:
+                finished, _ = wait(pending, return_when=FIRST_COMPLETED)
+                for future in finished:
+                    index = pending.pop(future)
+                    results[index] = future.result()
+                    done += sizes[index]
+                    if progress is not None:
+                        progress(done)
+        except BaseException:
+            for future in pending:
+                future.cancel()
+            raise
+    return results
 
 
 def default_workers() -> int:

@@ -1,4 +1,4 @@
-"""A progress bar on stderr for long runs, drawn only when stderr is a terminal."""
+"""A progress bar with an ETA on stderr for long runs, drawn only when stderr is a terminal."""
 
 import sys
 import time
@@ -12,6 +12,7 @@ class Progress:
         self.stream = stream or sys.stderr
         self.enabled = hasattr(self.stream, "isatty") and self.stream.isatty()
         self.last = 0.0
+        self.started = time.monotonic()
 
     def __enter__(self):
         return self
@@ -23,7 +24,10 @@ class Progress:
             return
         self.last = now
         filled = 30 * done // self.total
-        self.stream.write(f"\r{self.label} [{'#' * filled}{'.' * (30 - filled)}] {done}/{self.total}")
+        eta = ""
+        if 0 < done < self.total:
+            eta = f" ETA {round((now - self.started) / done * (self.total - done))} s   "
+        self.stream.write(f"\r{self.label} [{'#' * filled}{'.' * (30 - filled)}] {done}/{self.total}{eta}")
         self.stream.flush()
 
     def __exit__(self, *exc):
