@@ -14,7 +14,7 @@ from .core import (BadSetup, Record, Session, SkirmishError, bots_for, canonical
 from .core.errors import one_line
 from .core.files import check_writable, read_text, write_text
 from .core.record import MAX_SEED
-from .parallel import default_workers, game_arguments, run as run_games
+from .parallel import connect as connect_cluster, default_workers, game_arguments, run as run_games, run_cluster
 from .progress import Progress
 from .rulesets import BUILTIN as BUILTIN_RULESETS, builtin as all_rulesets, get as get_ruleset
 
@@ -107,6 +107,9 @@ def _build_parser() -> argparse.ArgumentParser:
     cmd.add_argument("--games", type=_integer, required=True)
     _game_arguments(cmd)
     _workers_argument(cmd)
+    cmd.add_argument("--cluster", metavar="ADDRESS",
+                     help="play on the Dask scheduler at ADDRESS, e.g. tcp://HOST:8786 (needs skirmish[cluster] "
+                          "here and on its workers); not together with --workers")
     cmd.add_argument("--json", action="store_true")
     cmd.set_defaults(run=cmd_simulate)
 
@@ -230,17 +233,33 @@ def cmd_simulate(args) -> None:
     if not 0 <= start_seed <= MAX_SEED - (args.games - 1):
         raise UserError(f"--seed with --games {args.games} must be from 0 to {MAX_SEED - (args.games - 1)} "
                         f"(the games use seeds --seed to --seed + games - 1, at most {MAX_SEED})")
+    if args.cluster is not None:
+        if args.workers is not None:
+            raise UserError("--cluster and --workers do not go together: the cluster's workers play the games")
+        if ruleset.id not in BUILTIN_RULESETS:
+            raise UserError(f"--cluster plays built-in rulesets only; {ruleset.id!r} is unknown to the workers")
     workers = args.workers or default_workers()
     if ruleset.id not in BUILTIN_RULESETS:
         workers = 1             # a ruleset registered at run time is unknown to a spawned worker process
     seats = _seats(ruleset, args)
     _bots(ruleset, seats, args.bot)                   # a bad bot, option or deck is refused here,
-    if workers > 1:                                   # before any process starts
+    if workers > 1 or args.cluster is not None:       # before any process starts
         _new_session(ruleset, args, start_seed, events=False)
-    started = time.perf_counter()
-    with Progress(args.games, f"simulate {ruleset.id}") as bar:
-        totals = run_games(ruleset.id, game_arguments(args), start_seed, args.games, seats, workers, bar.update)
-    elapsed = time.perf_counter() - started
+    if args.cluster is not None:
+        client = connect_cluster(args.cluster)
+        try:
+            started = time.perf_counter()
+            with Progress(args.games, f"simulate {ruleset.id} on {args.cluster}") as bar:
+                totals, workers = run_cluster(client, ruleset.id, game_arguments(args), start_seed, args.games,
+                                              seats, bar.update)
+            elapsed = time.perf_counter() - started
+        finally:
+            client.close()
+    else:
+        started = time.perf_counter()
+        with Progress(args.games, f"simulate {ruleset.id}") as bar:
+            totals = run_games(ruleset.id, game_arguments(args), start_seed, args.games, seats, workers, bar.update)
+        elapsed = time.perf_counter() - started
     games = args.games
     wins, results, teams = totals["wins"], totals["results"], totals["team_wins"]
     draws, automaton, turns = totals["draws"], totals["automaton_wins"], totals["turns"]
@@ -250,7 +269,7 @@ def cmd_simulate(args) -> None:
               "mean_results": [r / games for r in results],
               "team_wins": teams, "team_win_rates": {team: won / games for team, won in teams.items()},
               "automaton_wins": automaton, "draws": draws, "draw_rate": draws / games,
-              "mean_turns": turns / games, "workers": workers,
+              "mean_turns": turns / games, "workers": workers, "cluster": args.cluster,
               "seconds": round(elapsed, 3), "games_per_second": round(games / elapsed, 1)}
     if args.json:
         print(json.dumps(report))
@@ -266,6 +285,8 @@ def cmd_simulate(args) -> None:
     print(f"  draws: {draws} ({100 * draws / games:.1f}%)")
     print(f"  mean length: {report['mean_turns']:.2f} turns")
     processes = f", {workers} processes" if workers > 1 else ""
+    if args.cluster is not None:
+        processes = f", {workers} worker threads on {args.cluster}"
     print(f"  speed: {report['games_per_second']} games/s ({elapsed:.2f} s{processes})")
 
 
