@@ -10,10 +10,11 @@ import time
 from pathlib import Path
 
 from .core import (BadSetup, Record, Session, SkirmishError, bots_for, canonical_json,
-                   decode_link, encode_link, make_bot, parse_option_args, resolve_options, seat_index)
+                   decode_link, encode_link, make_bot, resolve_options)
 from .core.errors import one_line
 from .core.files import check_writable, read_text, write_text
 from .core.record import MAX_SEED
+from .gamesetup import UserError, bots_of as _bots, new_session as _new_session, seats_of as _seats
 from .parallel import connect as connect_cluster, default_workers, game_arguments, run as run_games, run_cluster
 from .progress import Progress
 from .rulesets import BUILTIN as BUILTIN_RULESETS, builtin as all_rulesets, get as get_ruleset
@@ -22,10 +23,6 @@ MAX_RECORD_BYTES = 4_000_000
 BENCH_SECONDS = 3.0
 MAX_BENCH_SECONDS = 3600.0
 MAX_WORKERS = 256
-
-
-class UserError(SkirmishError):
-    """A usage mistake on the command line."""
 
 
 class _Parser(argparse.ArgumentParser):
@@ -506,43 +503,6 @@ def _bot_speed(ruleset, name: str, seconds: float) -> dict:
 
 
 # --- helpers -------------------------------------------------------------------------------
-
-def _seats(ruleset, args):
-    """The seats of the game the command line describes (its options decide how many)."""
-    return ruleset.seats(resolve_options(ruleset.options, parse_option_args(args.option)))
-
-
-def _new_session(ruleset, args, seed: int, events: bool) -> Session:
-    options = resolve_options(ruleset.options, parse_option_args(args.option))
-    decks = _parse_decks(ruleset.seats(options), args.deck)
-    setup = ruleset.build_setup(options, seed, decks, args.cards) if decks or args.cards else None
-    return Session.start(ruleset.id, seed=seed, options=options, setup=setup, events=events)
-
-
-def _parse_decks(seats, pairs: list[str]) -> dict[int, list[str]]:
-    decks = {}
-    for pair in pairs:
-        side, sep, squads = pair.partition("=")
-        seat = seat_index(seats, side)
-        names = [name.strip() for name in squads.split(",") if name.strip()]
-        if not sep or not names:
-            raise UserError(f"--deck {pair!r} must look like SEAT=SQUAD[,SQUAD...]")
-        if seat in decks:
-            raise UserError(f"--deck given twice for seat {side.strip()[:20]}")
-        decks[seat] = names
-    return decks
-
-
-def _bots(ruleset, seats, pairs: list[str]) -> dict:
-    """A bot for every seat: random unless `--bot SEAT=NAME` names another."""
-    bots = {seat: make_bot(ruleset, "random") for seat in range(len(seats))}
-    for pair in pairs:
-        side, sep, name = pair.partition("=")
-        if not sep:
-            raise UserError(f"--bot {pair!r} must look like SEAT=NAME")
-        bots[seat_index(seats, side)] = make_bot(ruleset, name.strip())
-    return bots
-
 
 def _read_record(source: str) -> Record:
     """A record from a file (JSON or a link inside it), a payload or a URL."""

@@ -13,6 +13,7 @@ from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from types import SimpleNamespace
 
 from .core import BadSetup, SkirmishError
+from .gamesetup import bots_of, new_session, seats_of
 
 MIN_CHUNK = 200          # games; below this a chunk's scheduling cost starts to show
 CHUNKS_PER_WORKER = 4    # a few chunks each, so a slow chunk does not leave the others idle
@@ -84,16 +85,15 @@ def play_pair_chunk(ruleset_id: str, games: list, first_seed: int, first_index: 
 
 
 def _play(ruleset_id, game, seeds, progress):
-    from .cli import _bots, _new_session, _seats      # the command line's own game set-up
     from .rulesets import get as get_ruleset
     ruleset = get_ruleset(ruleset_id)
     args = SimpleNamespace(**game)
-    seats = _seats(ruleset, args)
-    bots = _bots(ruleset, seats, args.bot)
+    seats = seats_of(ruleset, args)
+    bots = bots_of(ruleset, seats, args.bot)
     totals = empty_totals(seats)
     wins, results, teams = totals["wins"], totals["results"], totals["team_wins"]
     for index, seed in enumerate(seeds):
-        session = _new_session(ruleset, args, seed, events=False)
+        session = new_session(ruleset, args, seed, events=False)
         if session.seats != seats:
             raise BadSetup("the seats changed from one game to the next; give the setup explicitly")
         session.run(bots)
@@ -121,6 +121,14 @@ def chunks(first_seed: int, games: int, workers: int, minimum: int = MIN_CHUNK) 
     return [(first_seed + start, min(size, games - start)) for start in range(0, games, size)]
 
 
+def sum_totals(seats, parts: list) -> dict:
+    """The chunks' totals added in chunk order, whatever order they finished in."""
+    totals = empty_totals(seats)
+    for part in parts:
+        add_totals(totals, part)
+    return totals
+
+
 def run(ruleset_id: str, game: dict, first_seed: int, games: int, seats, workers: int = 1,
         progress=None, mp_context=None) -> dict:
     """Totals of `games` games from `first_seed` on, over `workers` processes (1: this process, no
@@ -129,28 +137,9 @@ def run(ruleset_id: str, game: dict, first_seed: int, games: int, seats, workers
     if workers <= 1:
         return add_totals(empty_totals(seats), play_chunk(ruleset_id, game, first_seed, games, progress))
     parts = chunks(first_seed, games, workers)
-    found = [None] * len(parts)
-    with ProcessPoolExecutor(max_workers=min(workers, len(parts)), mp_context=mp_context) as pool:
-        pending = {pool.submit(play_chunk, ruleset_id, game, seed, count): index
-                   for index, (seed, count) in enumerate(parts)}
-        done_games = 0
-        try:
-            while pending:
-                finished, _ = wait(pending, return_when=FIRST_COMPLETED)
-                for future in finished:
-                    index = pending.pop(future)
-                    found[index] = future.result()
-                    done_games += parts[index][1]
-                    if progress is not None:
-                        progress(done_games)
-        except BaseException:
-            for future in pending:
-                future.cancel()
-            raise
-    totals = empty_totals(seats)
-    for part in found:                  # in chunk order, whatever order they finished in
-        add_totals(totals, part)
-    return totals
+    found = run_tasks(play_chunk, [(ruleset_id, game, seed, count) for seed, count in parts],
+                      [count for _, count in parts], workers, progress, mp_context)
+    return sum_totals(seats, found)
 
 
 def run_tasks(function, tasks: list[tuple], sizes: list[int], workers: int = 1, progress=None,
@@ -250,10 +239,7 @@ def run_cluster(client, ruleset_id: str, game: dict, first_seed: int, games: int
     except BaseException:
         client.cancel(futures)
         raise
-    totals = empty_totals(seats)
-    for part in found:                  # in chunk order, whatever order they finished in
-        add_totals(totals, part)
-    return totals, threads
+    return sum_totals(seats, found), threads
 
 
 def _version() -> str:

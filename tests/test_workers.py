@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from engine.rulesets import get as get_ruleset
-from engine.cli import _seats
+from engine.gamesetup import seats_of as _seats
 from engine.parallel import chunks, game_arguments, run
 
 pytestmark = pytest.mark.needs_subprocess  # starts processes: `python -m engine`, a process pool
