@@ -152,8 +152,18 @@ def neutralise_vendor_urls(dist: Path) -> None:
                     path.write_text(fixed, "utf-8")
 
 
+# XML namespace names: identifiers that an SVG or XML file must carry, never fetched by anything.
+_NAMESPACE = re.compile(r"http://www\.w3\.org/(?:2000/svg|1999/xlink)(?![\w/.%-])")
+
+
 def _allowed_host(host: str) -> bool:
     return host in _LOCAL_HOSTS or host.endswith(".invalid")
+
+
+def _foreign(text: str) -> list[str]:
+    """The references to another origin in a text: URLs whose host is not ours (a namespace name is none)."""
+    return [match.group(0) for match in _URL.finditer(text)
+            if not _allowed_host(match.group(2)) and not _NAMESPACE.match(text, match.start())]
 
 
 def check_origins(dist: Path) -> None:
@@ -163,15 +173,12 @@ def check_origins(dist: Path) -> None:
         if path.suffix not in (".html", ".js", ".mjs", ".css", ".toml", ".json", ".py", ".txt", ".webmanifest"):
             continue
         text = path.read_text("utf-8", errors="replace")
-        for match in _URL.finditer(text):
-            if not _allowed_host(match.group(2)):
-                problems.append(f"{path.relative_to(dist)}: {match.group(0)}")
+        problems += [f"{path.relative_to(dist)}: {url}" for url in _foreign(text)]
     for archive in (dist / WHEEL, dist / "ui.zip"):
         with zipfile.ZipFile(archive) as zipped:
             for name in zipped.namelist():
                 text = zipped.read(name).decode("utf-8", errors="replace")
-                problems += [f"{archive.name}/{name}: {m.group(0)}" for m in _URL.finditer(text)
-                             if not _allowed_host(m.group(2))]
+                problems += [f"{archive.name}/{name}: {url}" for url in _foreign(text)]
     if problems:
         raise BuildError("references to other origins: " + "; ".join(problems[:5]))
 

@@ -85,6 +85,12 @@ def test_origin_check_fails_on_a_foreign_url(build_site, dist, tmp_path):
     (copy / "extra.js").write_text('import("https://cdn.example.com/x.js")')
     with pytest.raises(build_site.BuildError, match="cdn.example.com"):
         build_site.check_origins(copy)
+    # An SVG namespace name is an identifier, never fetched: allowed; any other URL on that host is not.
+    (copy / "extra.js").write_text('svg = \'<svg xmlns="http://www.w3.org/2000/svg">\'')
+    build_site.check_origins(copy)
+    (copy / "extra.js").write_text('fetch("http://www.w3.org/2000/svg-data.js")')
+    with pytest.raises(build_site.BuildError, match="www.w3.org"):
+        build_site.check_origins(copy)
 
 
 def test_vendor_cdn_urls_are_neutralised(dist):
