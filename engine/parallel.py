@@ -9,6 +9,7 @@ a process pool (spawn or fork) — or a Dask cluster (`run_cluster`) — can run
 
 import math
 import os
+import sys
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from types import SimpleNamespace
 
@@ -248,5 +249,5 @@ def _version() -> str:
 
 
 def default_workers() -> int:
-    """All cores."""
-    return os.cpu_count() or 1
+    """All cores; one where no process can be started (Pyodide)."""
+    return 1 if sys.platform == "emscripten" else os.cpu_count() or 1

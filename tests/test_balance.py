@@ -86,6 +86,7 @@ def test_seats_alternate_and_seeds_follow_the_game_index():
     assert games[0]["deck"] == ["0=a", "1=b"] and games[1]["deck"] == ["0=b", "1=a"]
 
 
+@pytest.mark.needs_subprocess    # a process pool: Pyodide has no processes
 def test_same_totals_with_one_worker_and_two(tmp_path, monkeypatch):
     monkeypatch.setattr(balance, "MIN_CHUNK", 7)     # several chunks a pair, odd starts included
     ids = ["anvilcrag_host", "thornwood_circle", "ashen_cabal"]
