@@ -109,7 +109,11 @@ def hexagon(space) -> str:
 def click_hex(page, selector: str) -> None:
     """A click on a hex as a player makes it: the hex brought to the middle of the screen (clear of the
     sticky card panel), then a click at its centre, where a unit standing on it takes the click."""
-    page.locator(selector).evaluate("n => n.scrollIntoView({block: 'center', inline: 'center'})")
+    page.locator(selector).evaluate("n => n.scrollIntoView({block: 'center', inline: 'center', behavior: 'instant'})")
+    # Still: a smooth scroll begun by the page (the keyboard put on the map) must not move it under the click.
+    page.wait_for_function("""sel => { const r = document.querySelector(sel).getBoundingClientRect();
+        const box = [r.x, r.y].join(); const still = window.__hexBox === box; window.__hexBox = box; return still; }""",
+                           arg=selector, polling=100)
     page.click(selector, force=True)
 
 
