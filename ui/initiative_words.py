@@ -888,28 +888,18 @@ def _defend_status(view: dict, prompt: dict, legal: list, lang: str) -> str:
     return text + (_t("istatus", "defend_minions", lang, minions=f"{minions:+d}") if minions else "")
 
 
+# The status line's key for card text waiting on a choice: by what it asks, else by its step.
+TEXT_ASKS = {"take": "take_token", "target": "choose_target"}
+TEXT_STEPS = {"_target": "attack_target", "_move": "move", "_repeat": "repeat", "choose": "bullet"}
+
+
 def _text_status(view: dict, prompt: dict, pending: dict, lang: str) -> str:
     """A card-text step waiting for the acting (or defending) hero's choice (text.py's `ask`)."""
     step = prompt.get("step") or _step_of(pending)
     values = dict(hero=hero_label(view, prompt.get("hero"), lang), card=_card(view, prompt.get("card"), lang),
                   step=step_words(step, lang) if not str(step.get("do", "")).startswith("_") else "",
                   token=_token(step.get("token"), lang))
-    ask = prompt.get("ask")
-    do = step.get("do")
-    if ask == "take":
-        key = "take_token"
-    elif ask == "target":
-        key = "choose_target"
-    elif do == "_target":
-        key = "attack_target"
-    elif do == "_move":
-        key = "move"
-    elif do == "_repeat":
-        key = "repeat"
-    elif do == "choose":
-        key = "bullet"
-    else:
-        key = "step"
+    key = TEXT_ASKS.get(prompt.get("ask")) or TEXT_STEPS.get(step.get("do"), "step")
     text = _t("istatus", key, lang, **values)
     if step.get("optional") and key not in ("repeat",):
         text += _t("istatus", "may_skip", lang)
