@@ -10,7 +10,8 @@ import math
 from html import escape
 
 from .core import SkirmishError
-from .parallel import MIN_CHUNK, CHUNKS_PER_WORKER, play_pair_chunk, run_tasks
+from .parallel import (CHUNKS_PER_WORKER, CLUSTER_MIN_CHUNK, MIN_CHUNK, cluster_threads, play_pair_chunk,
+                       run_on_cluster, run_tasks)
 
 Z95 = 1.959963984540054          # the two-sided 95% point of the normal distribution
 RULESETS = ("autobattle", "tactics")
@@ -74,12 +75,15 @@ def pair_games(cards, first: str, second: str) -> list[dict]:
     return [game(first, second), game(second, first)]
 
 
-def tasks(ruleset_id: str, ids: list[str], cards, games_per_pair: int, first_seed: int, workers: int):
-    """The chunks of the round robin as (pair, task, size): a task is play_pair_chunk's arguments."""
+def tasks(ruleset_id: str, ids: list[str], cards, games_per_pair: int, first_seed: int, workers: int,
+          minimum: int | None = None):
+    """The chunks of the round robin as (pair, task, size): a task is play_pair_chunk's arguments.
+    A pair is split into chunks of about total / (workers × 4) games, at least `minimum` (MIN_CHUNK)."""
+    minimum = MIN_CHUNK if minimum is None else minimum
     pairs = [(i, j) for i in range(len(ids)) for j in range(i + 1, len(ids))]
     total = len(pairs) * games_per_pair
     size = games_per_pair if workers <= 1 else \
-        min(games_per_pair, max(MIN_CHUNK, math.ceil(total / (workers * CHUNKS_PER_WORKER))))
+        min(games_per_pair, max(minimum, math.ceil(total / (workers * CHUNKS_PER_WORKER))))
     found = []
     for i, j in pairs:
         games = pair_games(cards, ids[i], ids[j])
@@ -90,11 +94,18 @@ def tasks(ruleset_id: str, ids: list[str], cards, games_per_pair: int, first_see
 
 
 def play(ruleset_id: str, ids: list[str], cards, games_per_pair: int, first_seed: int = 0,
-         workers: int = 1, progress=None, mp_context=None) -> dict:
-    """Score and draws of every pair: {"score": n×n (row's points against column), "draws": n×n}."""
-    found = tasks(ruleset_id, ids, cards, games_per_pair, first_seed, workers)
-    results = run_tasks(play_pair_chunk, [task for _, task, _ in found], [size for _, _, size in found],
-                        workers, progress, mp_context)
+         workers: int = 1, progress=None, mp_context=None, client=None) -> dict:
+    """Score and draws of every pair: {"score": n×n (row's points against column), "draws": n×n},
+    played here, over `workers` processes, or on the Dask cluster of `client` if one is given."""
+    if client is None:
+        found = tasks(ruleset_id, ids, cards, games_per_pair, first_seed, workers)
+        results = run_tasks(play_pair_chunk, [task for _, task, _ in found], [size for _, _, size in found],
+                            workers, progress, mp_context)
+    else:
+        found = tasks(ruleset_id, ids, cards, games_per_pair, first_seed, cluster_threads(client),
+                      CLUSTER_MIN_CHUNK)
+        results = run_on_cluster(client, play_pair_chunk, [task for _, task, _ in found],
+                                 [size for _, _, size in found], progress)
     n = len(ids)
     score = [[0.0] * n for _ in range(n)]
     draws = [[0] * n for _ in range(n)]

@@ -15,7 +15,8 @@ from .core.errors import one_line
 from .core.files import check_writable, read_text, write_text
 from .core.record import MAX_SEED
 from .gamesetup import UserError, bots_of as _bots, new_session as _new_session, seats_of as _seats
-from .parallel import connect as connect_cluster, default_workers, game_arguments, run as run_games, run_cluster
+from .parallel import (cluster_threads, connect as connect_cluster, default_workers, game_arguments,
+                       run as run_games, run_cluster, run_on_cluster)
 from .progress import Progress
 from .rulesets import BUILTIN as BUILTIN_RULESETS, builtin as all_rulesets, get as get_ruleset
 
@@ -103,10 +104,7 @@ def _build_parser() -> argparse.ArgumentParser:
     cmd.add_argument("ruleset")
     cmd.add_argument("--games", type=_integer, required=True)
     _game_arguments(cmd)
-    _workers_argument(cmd)
-    cmd.add_argument("--cluster", metavar="ADDRESS",
-                     help="play on the Dask scheduler at ADDRESS, e.g. tcp://HOST:8786 (needs skirmish[cluster] "
-                          "here and on its workers); not together with --workers")
+    _workers_argument(cmd, cluster=True)
     cmd.add_argument("--json", action="store_true")
     cmd.set_defaults(run=cmd_simulate)
 
@@ -146,7 +144,7 @@ def _build_parser() -> argparse.ArgumentParser:
     cmd.add_argument("--cards", metavar="FILE", help="a card file to add to the starter content")
     cmd.add_argument("--games-per-pair", type=_integer, required=True, metavar="N")
     cmd.add_argument("--seed", type=_integer, default=None)
-    _workers_argument(cmd)
+    _workers_argument(cmd, cluster=True)
     cmd.add_argument("--json", metavar="FILE", help="write the report as JSON here")
     cmd.add_argument("--csv", metavar="FILE", help="write the win rates as CSV here")
     cmd.add_argument("--svg", metavar="FILE", help="write a heat-map picture here")
@@ -154,15 +152,30 @@ def _build_parser() -> argparse.ArgumentParser:
 
     cmd = sub.add_parser("bench", help="games per second of every ruleset, random bots")
     cmd.add_argument("--seconds", type=_seconds, default=BENCH_SECONDS)
-    _workers_argument(cmd)
+    _workers_argument(cmd, cluster=True)
     cmd.add_argument("--json", action="store_true")
     cmd.set_defaults(run=cmd_bench)
     return parser
 
 
-def _workers_argument(cmd) -> None:
+def _workers_argument(cmd, cluster: bool = False) -> None:
     cmd.add_argument("--workers", type=_workers, default=None, metavar="N",
                      help="processes to run in (default: all cores)")
+    if cluster:
+        cmd.add_argument("--cluster", metavar="ADDRESS",
+                         help="play on the Dask scheduler at ADDRESS, e.g. tcp://HOST:8786 (needs skirmish[cluster] "
+                              "here and on its workers); not together with --workers")
+
+
+def _check_cluster(args, ruleset_ids) -> None:
+    """--cluster is refused with --workers, and for a ruleset the cluster's workers cannot know."""
+    if args.cluster is None:
+        return
+    if args.workers is not None:
+        raise UserError("--cluster and --workers do not go together: the cluster's workers play the games")
+    for ruleset_id in ruleset_ids:
+        if ruleset_id not in BUILTIN_RULESETS:
+            raise UserError(f"--cluster plays built-in rulesets only; {ruleset_id!r} is unknown to the workers")
 
 
 def _game_arguments(cmd) -> None:
@@ -230,11 +243,7 @@ def cmd_simulate(args) -> None:
     if not 0 <= start_seed <= MAX_SEED - (args.games - 1):
         raise UserError(f"--seed with --games {args.games} must be from 0 to {MAX_SEED - (args.games - 1)} "
                         f"(the games use seeds --seed to --seed + games - 1, at most {MAX_SEED})")
-    if args.cluster is not None:
-        if args.workers is not None:
-            raise UserError("--cluster and --workers do not go together: the cluster's workers play the games")
-        if ruleset.id not in BUILTIN_RULESETS:
-            raise UserError(f"--cluster plays built-in rulesets only; {ruleset.id!r} is unknown to the workers")
+    _check_cluster(args, [ruleset.id])
     workers = args.workers or default_workers()
     if ruleset.id not in BUILTIN_RULESETS:
         workers = 1             # a ruleset registered at run time is unknown to a spawned worker process
@@ -281,10 +290,14 @@ def cmd_simulate(args) -> None:
         print(f"  the automaton wins: {automaton} ({100 * automaton / games:.1f}%)")
     print(f"  draws: {draws} ({100 * draws / games:.1f}%)")
     print(f"  mean length: {report['mean_turns']:.2f} turns")
-    processes = f", {workers} processes" if workers > 1 else ""
-    if args.cluster is not None:
-        processes = f", {workers} worker threads on {args.cluster}"
-    print(f"  speed: {report['games_per_second']} games/s ({elapsed:.2f} s{processes})")
+    print(f"  speed: {report['games_per_second']} games/s ({elapsed:.2f} s{_where(workers, args.cluster)})")
+
+
+def _where(workers: int, cluster) -> str:
+    """", 2 processes" or ", 4 worker threads on ADDRESS" after a speed; nothing for one process."""
+    if cluster is not None:
+        return f", {workers} worker threads on {cluster}"
+    return f", {workers} processes" if workers > 1 else ""
 
 
 def cmd_balance(args) -> None:
@@ -301,6 +314,7 @@ def cmd_balance(args) -> None:
     named = None
     if args.decks is not None:
         named = [name.strip() for name in args.decks.split(",") if name.strip()]
+    _check_cluster(args, [args.ruleset])
     entries = balance.contenders(args.ruleset, args.cards, named)
     for path in (args.json, args.csv, args.svg):
         if path is not None:
@@ -312,12 +326,21 @@ def cmd_balance(args) -> None:
             _new_session(ruleset, argparse.Namespace(**game), start_seed, events=False)
     workers = args.workers or default_workers()
     total = len(ids) * (len(ids) - 1) // 2 * games
-    started = time.perf_counter()
-    with Progress(total, f"balance {args.ruleset}") as bar:
-        played = balance.play(args.ruleset, ids, args.cards, games, start_seed, workers, bar.update)
-    elapsed = time.perf_counter() - started
+    client = None if args.cluster is None else connect_cluster(args.cluster)
+    try:
+        where = "" if client is None else f" on {args.cluster}"
+        started = time.perf_counter()
+        with Progress(total, f"balance {args.ruleset}{where}") as bar:
+            played = balance.play(args.ruleset, ids, args.cards, games, start_seed, workers, bar.update,
+                                  client=client)
+        elapsed = time.perf_counter() - started
+        if client is not None:
+            workers = cluster_threads(client)
+    finally:
+        if client is not None:
+            client.close()
     data = balance.report(args.ruleset, entries, games, start_seed, played)
-    data.update({"games": total, "workers": workers, "seconds": round(elapsed, 3),
+    data.update({"games": total, "workers": workers, "cluster": args.cluster, "seconds": round(elapsed, 3),
                  "games_per_second": round(total / elapsed, 1)})
     if args.json is not None:
         write_text(args.json, json.dumps(data, ensure_ascii=False, indent=1) + "\n")
@@ -326,8 +349,7 @@ def cmd_balance(args) -> None:
     if args.svg is not None:
         write_text(args.svg, balance.svg_heatmap(data))
     sys.stdout.write(balance.text_table(data))
-    processes = f", {workers} processes" if workers > 1 else ""
-    print(f"{total} games in {elapsed:.2f} s: {data['games_per_second']} games/s{processes}")
+    print(f"{total} games in {elapsed:.2f} s: {data['games_per_second']} games/s{_where(workers, args.cluster)}")
 
 
 def cmd_link_encode(args) -> None:
@@ -416,30 +438,44 @@ def cmd_rules_coverage(args) -> int:
 
 def cmd_bench(args) -> None:
     """Games per second for every ruleset (events off, then on), random bots; with `--workers N` the
-    same timed loop in N processes at once, their rates summed (and listed per process)."""
+    same timed loop in N processes at once, their rates summed (and listed per process); with
+    `--cluster ADDRESS` one loop on each of the cluster's worker threads."""
+    _check_cluster(args, [])
     workers = args.workers or default_workers()
     results = []
-    pool = None
-    if workers > 1:
+    pool = client = None
+    if args.cluster is not None:
+        client = connect_cluster(args.cluster)
+        workers = cluster_threads(client)
+    elif workers > 1:
         from concurrent.futures import ProcessPoolExecutor
         pool = ProcessPoolExecutor(max_workers=workers)
+
+    def loops_of(ruleset_id: str, events: bool) -> list[dict]:
+        task = (ruleset_id, events, args.seconds / 2)
+        if client is not None:
+            # Timed from here: the rates then include Dask's scheduling, and two loops that
+            # shared one thread could not double-count their seconds.
+            started = time.perf_counter()
+            loops = run_on_cluster(client, _bench_loop, [task] * workers, [0] * workers)
+            elapsed = time.perf_counter() - started
+            return [dict(loop, seconds=elapsed) for loop in loops]
+        if pool is not None:
+            return [future.result() for future in [pool.submit(_bench_loop, *task) for _ in range(workers)]]
+        return [_bench_loop(*task)]
+
     try:
         for ruleset in all_rulesets():
-            row = {"ruleset": ruleset.id, "version": ruleset.version, "workers": workers}
+            row = {"ruleset": ruleset.id, "version": ruleset.version, "workers": workers, "cluster": args.cluster}
             for events in (False, True):
                 with Progress(0, f"bench {ruleset.id}"):
-                    if pool is None:
-                        loops = [_bench_loop(ruleset.id, events, args.seconds / 2)]
-                    else:
-                        futures = [pool.submit(_bench_loop, ruleset.id, events, args.seconds / 2)
-                                   for _ in range(workers)]
-                        loops = [future.result() for future in futures]
+                    loops = loops_of(ruleset.id, events)
                 key = "events_on" if events else "events_off"
                 rate = {name: round(sum(loop[name] / loop["seconds"] for loop in loops), 1)
                         for name in ("games", "turns", "decisions")}
                 row[key] = {"games": sum(loop["games"] for loop in loops), "games_per_second": rate["games"],
                             "turns_per_second": rate["turns"], "decisions_per_second": rate["decisions"]}
-                if pool is not None:
+                if len(loops) > 1:
                     row[key]["per_process_games_per_second"] = [round(loop["games"] / loop["seconds"], 1)
                                                                 for loop in loops]
             row["bots"] = {name: _bot_speed(ruleset, name, args.seconds / 4) for name in sorted(ruleset.bots)}
@@ -447,6 +483,8 @@ def cmd_bench(args) -> None:
     finally:
         if pool is not None:
             pool.shutdown(cancel_futures=True)
+        if client is not None:
+            client.close()
     if args.json:
         print(json.dumps(results))
         return
@@ -454,8 +492,9 @@ def cmd_bench(args) -> None:
         off, on = row["events_off"], row["events_on"]
         decided = f", {off['decisions_per_second']} decisions/s" if off["decisions_per_second"] else ""
         each = ""
-        if workers > 1:
-            each = f" [{workers} processes: {' + '.join(str(r) for r in off['per_process_games_per_second'])}]"
+        if "per_process_games_per_second" in off:
+            where = f"worker threads on {args.cluster}" if args.cluster is not None else "processes"
+            each = f" [{workers} {where}: {' + '.join(str(r) for r in off['per_process_games_per_second'])}]"
         print(f"{row['ruleset']} v{row['version']}: {off['games_per_second']} games/s "
               f"({off['turns_per_second']} turns/s{decided}) events off{each}; "
               f"{on['games_per_second']} games/s with events")

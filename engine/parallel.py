@@ -210,37 +210,49 @@ def connect(address: str, timeout: float = CLUSTER_TIMEOUT):
     return client
 
 
+def cluster_threads(client) -> int:
+    """The worker threads of a Dask cluster: the number of workers its chunks are sized for."""
+    return max(1, sum(client.nthreads().values()))
+
+
 def run_cluster(client, ruleset_id: str, game: dict, first_seed: int, games: int, seats,
                 progress=None) -> tuple[dict, int]:
     """Totals of `games` games from `first_seed` on, played as `play_chunk` tasks on a Dask cluster,
     and the number of worker threads the chunks were sized for. Chunks as `chunks` makes them for
     that many workers, but at least CLUSTER_MIN_CHUNK games; their totals are added in chunk order."""
-    from distributed import as_completed
-    threads = max(1, sum(client.nthreads().values()))
+    threads = cluster_threads(client)
     parts = chunks(first_seed, games, threads, CLUSTER_MIN_CHUNK)
-    futures = [client.submit(play_chunk, ruleset_id, game, seed, count, pure=False)
-               for seed, count in parts]
+    found = run_on_cluster(client, play_chunk, [(ruleset_id, game, seed, count) for seed, count in parts],
+                           [count for _, count in parts], progress)
+    return sum_totals(seats, found), threads
+
+
+def run_on_cluster(client, function, tasks: list[tuple], sizes: list[int], progress=None) -> list:
+    """`function(*task)` for every task as Dask tasks; the results in task order, whatever order
+    they finished in (as `run_tasks`); `progress(done games)` as tasks finish."""
+    from distributed import as_completed
+    futures = [client.submit(function, *task, pure=False) for task in tasks]
     index_of = {future.key: index for index, future in enumerate(futures)}
-    found = [None] * len(parts)
-    done_games = 0
+    results = [None] * len(tasks)
+    done = 0
     try:
         for future in as_completed(futures, loop=client.loop):
             index = index_of[future.key]
             try:
-                found[index] = future.result()
+                results[index] = future.result()
             except SkirmishError:
                 raise
             except Exception as error:      # e.g. a worker that cannot import this package
                 reason = " ".join(str(error).split())[:200]
-                raise ClusterError(f"a cluster worker failed a chunk ({type(error).__name__}: {reason}); "
+                raise ClusterError(f"a cluster worker failed a task ({type(error).__name__}: {reason}); "
                                    f"do the workers have skirmish {_version()} installed?") from None
-            done_games += parts[index][1]
+            done += sizes[index]
             if progress is not None:
-                progress(done_games)
+                progress(done)
     except BaseException:
         client.cancel(futures)
         raise
-    return sum_totals(seats, found), threads
+    return results
 
 
 def _version() -> str:
