@@ -52,6 +52,22 @@ def read_text(path) -> str:
         raise BadCards([f"{Path(path).name}: -: -: cannot read the file ({error.reason})"]) from None
 
 
+_LAST_PARSED: dict = {}     # parser -> ((text, source), base, content): one file each
+
+
+def parse_once(parse, text: str, source: str, base):
+    """`parse(text, source, base)`, remembered for the last text each parser read. A simulation or a
+    balance run builds every game's setup from the same card file, and parsing it again for each game
+    cost several times the game itself. The file is still read every time, so an edited file is seen;
+    the content is shared, so nothing may change it (no loader or ruleset does)."""
+    last = _LAST_PARSED.get(parse)
+    if last is not None and last[0] == (text, source) and last[1] is base:
+        return last[2]
+    content = parse(text, source, base)
+    _LAST_PARSED[parse] = ((text, source), base, content)
+    return content
+
+
 def parse_toml(text: str, source: str):
     """The data in TOML text; BadCards when it is not valid TOML or nests too deeply to read."""
     import tomllib  # on first use: start-up time in the browser

@@ -7,7 +7,7 @@ fixes a card file in one pass. Content is data; the rules that read it live in f
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ...core.carddata import (LANGUAGES, Problems, choice, got, names, parse_toml, read_text, show, table,
+from ...core.carddata import (LANGUAGES, Problems, choice, got, names, parse_once, parse_toml, read_text, show, table,
                               top_level, unknown_fields, whole_number)
 
 CONTENT_DIR = Path(__file__).with_name("content")
@@ -128,7 +128,7 @@ class Content:
 def load_content_file(path, base: Content | None = None) -> Content:
     """Read and validate a card file laid over `base` (see content_from_data); raises BadCards listing every problem."""
     path = Path(path)
-    return parse_content(read_text(path), path.name, base)
+    return parse_once(parse_content, read_text(path), path.name, base)
 
 
 def parse_content(text: str, source: str = "cards", base: Content | None = None) -> Content:

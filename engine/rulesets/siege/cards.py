@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
-from ...core.carddata import (LANGUAGES, Problems, choice, got, identifier, names, parse_toml, read_text,
+from ...core.carddata import (LANGUAGES, Problems, choice, got, identifier, names, parse_once, parse_toml, read_text,
                               table, top_level, unknown_fields, whole_number)
 from ...core.errors import BadCards
 
@@ -134,7 +134,7 @@ def builtin_content() -> Content:
 
 def load_content_file(path, base: Content | None = None) -> Content:
     """A card file's content (a user's file may refer to `base`); BadCards listing every problem."""
-    return parse_content(read_text(path), Path(path).name, base)
+    return parse_once(parse_content, read_text(path), Path(path).name, base)
 
 
 def parse_content(text: str, source: str, base: Content | None = None) -> Content:

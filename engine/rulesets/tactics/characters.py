@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
 
-from ...core.carddata import (LANGUAGES, Problems, choice, identifier, names, parse_toml, read_text, show,
+from ...core.carddata import (LANGUAGES, Problems, choice, identifier, names, parse_once, parse_toml, read_text, show,
                               table, top_level, unknown_fields, whole_number)
 
 BUILTIN_FILE = Path(__file__).with_name("content") / "characters.toml"
@@ -165,7 +165,7 @@ class Content:
 def load_content_file(path, known: dict | None = None) -> Content:
     """Read and validate a characters file (it may refer to the `known` characters); raises BadCards."""
     path = Path(path)
-    return parse_content(read_text(path), path.name, known)
+    return parse_once(parse_content, read_text(path), path.name, known)
 
 
 def parse_content(text: str, source: str = "characters", known: dict | None = None) -> Content:
