@@ -15,10 +15,13 @@ def seats_of(ruleset, args):
 
 
 def new_session(ruleset, args, seed: int, events: bool) -> Session:
-    """A game from the command line's options, decks and card file, with this seed."""
+    """A game from the command line's options, decks and card file, with this seed; or from a ready
+    `setup` (the shape a page builds, e.g. engine/field.py's games) when the arguments carry one."""
     options = resolve_options(ruleset.options, parse_option_args(args.option))
-    decks = parse_decks(ruleset.seats(options), args.deck)
-    setup = ruleset.build_setup(options, seed, decks, args.cards) if decks or args.cards else None
+    setup = getattr(args, "setup", None)
+    if setup is None:
+        decks = parse_decks(ruleset.seats(options), args.deck)
+        setup = ruleset.build_setup(options, seed, decks, args.cards) if decks or args.cards else None
     return Session.start(ruleset.id, seed=seed, options=options, setup=setup, events=events)
 
 

@@ -7,9 +7,11 @@ CPython); saving, the saved list, export and import are ui/saved_files.py's, sha
 deck builder. This module draws the squad being built and reads its controls, text only.
 """
 
+from engine.core import SkirmishError
 from engine.rulesets.autobattle.cards import SQUAD_SIZE, builtin_content
 from engine.rulesets.autobattle.texts import term
 from ui import dom
+from ui.field_test import FieldTest
 from ui.saved_files import SavedFilesPanel
 from ui.squadfile import (DEFAULT_ID, MAX_SAVED, MAX_TEXT, SOURCE, Draft, battle_setup, load_saved, read_squads,
                           write_squads)
@@ -27,6 +29,7 @@ class SquadEditor(SavedFilesPanel):
     def __init__(self, ctl):
         self.cards = builtin_content().cards
         super().__init__(ctl)
+        self.field = FieldTest(ctl, "sq-field", "autobattle", self.field_contender)
 
     # --- wiring ----------------------------------------------------------------------------
 
@@ -41,10 +44,19 @@ class SquadEditor(SavedFilesPanel):
         self.refresh()
         for node in self.el("editor").querySelectorAll("button, input, select"):
             node.disabled = False
+        self.field.bind()       # after the loop above: it keeps Cancel disabled until a run starts
 
     def setup(self, decks: list) -> dict:
         """The battle's setup: the saved squads the decks use travel inside it."""
         return battle_setup(decks, self.saved)
+
+    def field_contender(self) -> tuple[list, dict | None]:
+        """The squad being edited, for the field test: a deck of it, and the squad carried in the setup."""
+        lines = self.draft.problems()
+        if lines:
+            raise SkirmishError(message("page", "field_fix_squad", self.lang, problem=lines[0]))
+        squad = self.draft.squad()
+        return [squad.id], battle_setup([[squad.id]], {squad.id: squad}).get("content")
 
     # --- the shared panel's hooks ------------------------------------------------------------
 

@@ -10,6 +10,7 @@ never stalls on it.
 from engine.core import SkirmishError
 from ui import dom
 from ui.board_focus import BoardFocus
+from ui.field_test import FieldTest
 from ui.tactics_words import char_names, describe, skill_line, skill_names
 from ui.words import message
 
@@ -38,6 +39,7 @@ class Renderer(BoardFocus):
         self.chars = {}                 # uid -> the view's character, for the cells' accessible names
         self.roving = None              # the focus key of the board's one Tab stop (a cell)
         self.army_members = next(o.default for o in ctl.ruleset.options if o.key == "army_members")
+        self.field = FieldTest(ctl, "tactics-field", "tactics", self.field_contender)
 
     def bind(self) -> None:
         ctl = self.ctl
@@ -56,6 +58,7 @@ class Renderer(BoardFocus):
             self.armies[str(option.value)] = str(option.textContent)
         self.armies[self.custom] = message("ui", "t_custom_army", self.lang)
         self.update_builders()
+        self.field.bind()
 
     # --- the army builder ----------------------------------------------------------------
 
@@ -92,6 +95,14 @@ class Renderer(BoardFocus):
         if count < size:
             return message("ui", "t_need_members", self.lang, seat=self.ctl.side_word(seat), count=size - count)
         return None
+
+    def field_contender(self):
+        """The army the field test's side select names (a preset or a whole built army), no extra content."""
+        seat = int(str(dom.find("tactics-field-seat").value))
+        problem = self.army_problem(seat)
+        if problem:
+            raise SkirmishError(problem)
+        return self.army_choice(seat), None
 
     def update_builders(self) -> None:
         """Show each seat's builder when "Build your own" is chosen; Start only when both armies are whole."""
