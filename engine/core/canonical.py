@@ -49,13 +49,23 @@ def json_problem(value, max_depth: int = MAX_DEPTH) -> str | None:
                 return f"it is nested deeper than {max_depth} levels"
             if isinstance(item, dict):
                 for key in item:
+                    if type(key) is str and key.isascii():
+                        continue        # the common key, without a call
                     if not isinstance(key, str):
                         return f"an object key is not text ({type(key).__name__})"
                     if not _is_unicode(key):
                         return "an object key holds a lone surrogate (not valid Unicode)"
-                stack.extend((child, depth + 1) for child in item.values())
-            else:
-                stack.extend((child, depth + 1) for child in item)
+            # Leaves that are plainly fine (None, booleans, ASCII text, whole numbers in range: most
+            # of any record) are counted here instead of being pushed and popped one by one.
+            for child in item.values() if isinstance(item, dict) else item:
+                kind = type(child)
+                if child is None or kind is bool or (kind is str and child.isascii()) or \
+                        (kind is int and -MAX_INTEGER <= child <= MAX_INTEGER):
+                    nodes += 1
+                else:
+                    stack.append((child, depth + 1))
+            if nodes > MAX_NODES:
+                return f"it holds more than {MAX_NODES} values"
         else:
             return f"a {type(item).__name__} is not a JSON value"
     return None

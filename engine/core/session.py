@@ -32,7 +32,8 @@ class Session:
         self.record.setup = self.ruleset.check_setup(record.setup, self.record.options)
         self.seats: tuple[Seat, ...] = self.ruleset.seats(self.record.options, self.record.setup)
         _check_seats(self.ruleset, self.seats)
-        self.log = EventLog(events, self.ruleset.rule_ids())
+        # The catalogue is only consulted when an event is logged: none is when events are off.
+        self.log = EventLog(events, self.ruleset.rule_ids() if events else None)
         self.state = self.ruleset.setup(self.record.options, record.seed, self.record.setup, self.log)
         self.history: list[list[Event]] = [self.log.take()]
         self.actions_at: list[int] = [0]
@@ -71,9 +72,11 @@ class Session:
         serialised) once, however often the UI, the bots and `submit` look at them.
         """
         step = len(self.history)
-        if self._decision is None or self._decision[0] != step:
-            self._decision = (step, None if self.outcome else self.ruleset.decision(self.state))
-        return self._decision[1]
+        known = self._decision
+        if known is None or known[0] != step:
+            ruleset, state = self.ruleset, self.state
+            known = self._decision = (step, None if ruleset.outcome(state) else ruleset.decision(state))
+        return known[1]
 
     @property
     def outcome(self) -> Outcome | None:
@@ -138,12 +141,13 @@ class Session:
         sits in the team: then the humans decide.
         """
         bots = bots or {}
-        for _ in range(max_steps):
-            if self.outcome:
+        outcome, advance, state = self.ruleset.outcome, self.ruleset.advance, self.state   # looked up once:
+        for _ in range(max_steps):                      # a bulk simulation spends much of its time here
+            if outcome(state):
                 return
             decision = self.decision
             if decision is None:
-                self.ruleset.advance(self.state)     # what advance() does, minus its re-checks
+                advance(state)                       # what advance() does, minus its re-checks
                 self._close_step()
                 continue
             waiting = self.waiting()

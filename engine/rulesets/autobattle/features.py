@@ -26,7 +26,7 @@ def fire(b: Battle, card: Card, trigger: str) -> None:
 
 def use_feature(b: Battle, source: Card, feature) -> None:
     """Resolve one feature's targets and apply its effect to each."""
-    targets = resolve_targets(b, source, feature.target, chance=True)
+    targets = resolve_targets(b, source, feature.target, True)
     if feature.only_element:
         targets = [t for t in targets if t.defn.element == feature.only_element]
     if b.log.events is not None:
@@ -58,14 +58,21 @@ def resolve_targets(b: Battle, source: Card, target: str, chance: bool) -> list[
     if cell < 0:
         return []
     if target == "front":
-        return _cells(enemy.cells, (cell,))
+        card = enemy.cells[cell] if cell < len(enemy.cells) else None
+        return [] if card is None else [card]
     if target == "adjacent_enemies":
-        return _cells(enemy.cells, (cell - 1, cell + 1))
-    return _cells(own.cells, (cell - 1, cell + 1))      # adjacent_allies
+        return _neighbours(enemy.cells, cell)
+    return _neighbours(own.cells, cell)      # adjacent_allies
 
 
-def _cells(cells: list, indices) -> list[Card]:
-    return [cells[i] for i in indices if 0 <= i < len(cells) and cells[i] is not None]
+def _neighbours(cells: list, cell: int) -> list[Card]:
+    """The cards left and right of `cell` (a loop, not a comprehension: it is called for most features)."""
+    found = []
+    if 0 < cell <= len(cells) and cells[cell - 1] is not None:
+        found.append(cells[cell - 1])
+    if cell + 1 < len(cells) and cells[cell + 1] is not None:
+        found.append(cells[cell + 1])
+    return found
 
 
 # --- effects -----------------------------------------------------------------------------
@@ -135,8 +142,12 @@ def kill(b: Battle, card: Card) -> None:
     if b.log.events is not None:
         b.log.emit("killed", "S4-R25", seat=card.owner, uid=card.uid, card=card.defn.id, cell=card.cell,
                    equipment=card.equipment.defn.id if card.equipment else None)
-    fire(b, card, "death")
-    refresh_auras(b)
+    if "death" in card.features:
+        fire(b, card, "death")
+    # A unit without an aura takes nobody's bonus with it: no other unit's targets or sources
+    # change (cells do not shift), so bonuses that were settled stay right.
+    if b.auras_stale or "aura" in card.features:
+        refresh_auras(b)
 
 
 # --- auras (G4-5) ------------------------------------------------------------------------------
@@ -150,7 +161,22 @@ def refresh_auras(b: Battle) -> None:
     """
     if not b.has_auras:
         return
-    wanted = _aura_totals(b)
+    # One scan first: with no aura source in battle and no bonus still applied, nothing can change
+    # (most refreshes follow an entry or a death while no aura is in play).
+    sources, bonused = [], False
+    for side in b.sides:
+        for card in side.cells:
+            if card is not None:
+                if "aura" in card.features:
+                    sources.append(card)
+                if card.aura_attack or card.aura_life_up or card.aura_life_down:
+                    bonused = True
+        if side.terrain is not None and "aura" in side.terrain.features:
+            sources.append(side.terrain)       # units left to right, then the terrain
+    if not sources and not bonused:
+        b.auras_stale = False
+        return
+    wanted = _aura_totals(b, sources)
     subtract = b.opts["bonus_removal"] == "subtract"
     fallen = []
     for side in b.sides:
@@ -159,7 +185,7 @@ def refresh_auras(b: Battle) -> None:
                 continue
             attack, up, down = wanted.get(card.uid, _NO_AURA)
             if attack == card.aura_attack and up == card.aura_life_up and down == card.aura_life_down:
-                continue
+                continue     # the common case: this unit's bonuses did not change
             card.attack += attack - card.aura_attack
             gained, lost = up - card.aura_life_up, down - card.aura_life_down
             card.max_life += gained - lost
@@ -173,42 +199,31 @@ def refresh_auras(b: Battle) -> None:
                            attack=card.attack, life=card.life, max_life=card.max_life)
             if card.life <= 0:
                 fallen.append(card)
+    b.auras_stale = False
     for card in fallen:
         kill(b, card)
 
 
-def _aura_totals(b: Battle) -> dict:
-    """uid -> [attack bonus, life bonus, life malus] from every aura in battle."""
+def _aura_totals(b: Battle, sources: list[Card]) -> dict:
+    """uid -> [attack bonus, life bonus, life malus] from the auras of `sources` (every one in battle)."""
     totals: dict[int, list[int]] = {}
-    for side in b.sides:
-        for source in (*side.cells, side.terrain):     # units left to right, then the terrain
-            if source is None:
-                continue
-            for feature in source.features.get("aura", ()):
-                slot, sign = _aura_slot(feature.effect)
-                for target in resolve_targets(b, source, feature.target, chance=False):
-                    if feature.only_element and target.defn.element != feature.only_element:
-                        continue
-                    total = totals.get(target.uid)
-                    if total is None:
-                        total = totals[target.uid] = [0, 0, 0]
-                    total[slot] += sign * feature.amount
+    for source in sources:
+        for feature in source.features["aura"]:
+            slot, sign = _AURA_SLOTS[feature.effect]
+            change, element = sign * feature.amount, feature.only_element
+            for target in resolve_targets(b, source, feature.target, False):
+                if element and target.defn.element != element:
+                    continue
+                total = totals.get(target.uid)
+                if total is None:
+                    total = totals[target.uid] = [0, 0, 0]
+                total[slot] += change
     return totals
 
 
 _NO_AURA = (0, 0, 0)
-_AURA_SLOTS: dict[str, tuple[int, int]] = {}
-
-
-def _aura_slot(effect: str) -> tuple[int, int]:
-    """(index in the totals, sign) of an aura effect: attack up/down is the attack bonus; a Life
-    raise is the life bonus, anything else the life malus (both counted positive)."""
-    slot = _AURA_SLOTS.get(effect)
-    if slot is None:
-        up = effect.endswith("_up")
-        if effect.startswith("attack"):
-            slot = (0, 1 if up else -1)
-        else:
-            slot = (1 if up else 2, 1)
-        _AURA_SLOTS[effect] = slot
-    return slot
+# (index in the totals, sign) of each aura effect (cards.py allows only these on an aura): attack
+# up/down is the attack bonus; a Life raise is the life bonus, a Life cut the life malus (both
+# counted positive). A table, not a function: it is read for every aura at every refresh.
+_AURA_SLOTS: dict[str, tuple[int, int]] = {"attack_up": (0, 1), "attack_down": (0, -1),
+                                           "life_up": (1, 1), "life_down": (2, 1)}

@@ -92,26 +92,21 @@ class Autobattle(Ruleset):
         if "position" in setup:
             return build_position(setup["position"], content, options, seed, log)
         rng = Rng(seed)
-        sides, uid = [], 0
+        sides, uid, has_auras = [], 0, False
         for seat, squad_ids in enumerate(setup["decks"]):
-            squads = [content.squads[squad_id] for squad_id in squad_ids]
-            deck = []
-            for squad in squads:
-                for card_id in squad.deck_cards():
-                    defn = content.cards[card_id]
-                    if defn.type != "hero" or options["hero_in_deck"]:
-                        deck.append(Card(uid, defn, seat))
-                        uid += 1
+            printed = content.deck_cards(squad_ids, options["hero_in_deck"])
+            deck = [Card(uid + index, defn, seat) for index, defn in enumerate(printed)]
+            uid += len(deck)
             rng.shuffle(deck)
             leadership = options["leadership"]
             if leadership == "heroes":
-                leadership = sum(content.cards[squad.hero].leadership for squad in squads)
+                leadership = sum(content.cards[content.squads[squad_id].hero].leadership for squad_id in squad_ids)
             sides.append(Side(seat, leadership, deck, options["cells"], list(squad_ids)))
+            has_auras = has_auras or any("aura" in defn.by_trigger for defn in printed)
             log.emit("deck", "S4-R1", seat=seat, squads=list(squad_ids), cards=len(deck), leadership=leadership)
             log.emit("shuffle", "S4-R2", seat=seat)
         first = rng.below(2)
         log.emit("first_player", "S4-R4", seat=first)
-        has_auras = any("aura" in card.defn.by_trigger for side in sides for card in side.deck)
         return Battle(sides, first, rng, dict(options), log, has_auras)
 
     def build_setup(self, options: dict, seed: int, decks: dict[int, list[str]], cards_file=None) -> dict:

@@ -82,7 +82,7 @@ class Battle:
     """The whole game state. `opts` holds the resolved options; `log` may be switched off."""
 
     __slots__ = ("sides", "active", "first", "turn", "rng", "opts", "log", "result",
-                 "has_auras", "fatigue_started")
+                 "has_auras", "auras_stale", "fatigue_started")
 
     def __init__(self, sides: list[Side], first: int, rng: Rng, opts: dict, log: EventLog, has_auras: bool):
         self.sides, self.first, self.active = sides, first, first
@@ -90,6 +90,9 @@ class Battle:
         self.rng, self.opts, self.log = rng, opts, log
         self.result = None
         self.has_auras = has_auras  # skip aura bookkeeping when no card in play can have one
+        # False while every unit's aura bonuses are those of the cards in play: refresh_auras clears
+        # it; a unit or terrain coming into play, or a carrier's new features, set it.
+        self.auras_stale = True
         self.fatigue_started = False
 
     def to_data(self, hide_decks: bool = False) -> dict:
