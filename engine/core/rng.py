@@ -36,12 +36,12 @@ class Rng:
             raise ValueError("below() needs n > 0")
         threshold = 4294967296 % n       # (1 << 32) % n
         # next32 written out (a bulk simulation draws ~100 numbers a game; a call each costs a fifth
-        # of the time). Same arithmetic, same outputs: test_rng checks these against next32.
+        # of the time), its 32-bit rotation done as one shift of the value doubled (x * (2**32 + 1)).
+        # The same outputs: test_rng checks these against next32.
         state, inc = self.state, self.inc
         while True:
             old, state = state, (state * _MULT + inc) & _MASK64
-            xorshifted, rot = (((old >> 18) ^ old) >> 27) & _MASK32, old >> 59
-            r = ((xorshifted >> rot) | (xorshifted << ((-rot) & 31))) & _MASK32
+            r = ((((old >> 18) ^ old) >> 27 & _MASK32) * 4294967297 >> (old >> 59)) & _MASK32
             if r >= threshold:
                 self.state = state
                 return r % n
@@ -55,14 +55,13 @@ class Rng:
 
         below() written out, state kept in locals (every game shuffles its decks at set-up).
         """
-        state, inc = self.state, self.inc
+        state, inc, mult, mask64, mask32 = self.state, self.inc, _MULT, _MASK64, _MASK32
         for i in range(len(items) - 1, 0, -1):
             n = i + 1
             threshold = 4294967296 % n
             while True:
-                old, state = state, (state * _MULT + inc) & _MASK64
-                xorshifted, rot = (((old >> 18) ^ old) >> 27) & _MASK32, old >> 59
-                r = ((xorshifted >> rot) | (xorshifted << ((-rot) & 31))) & _MASK32
+                old, state = state, (state * mult + inc) & mask64
+                r = ((((old >> 18) ^ old) >> 27 & mask32) * 4294967297 >> (old >> 59)) & mask32
                 if r >= threshold:
                     break
             j = r % n

@@ -23,12 +23,18 @@ class Session:
     resolved decision is one more. `actions_at[i]` is how many recorded actions step i had used.
     """
 
-    def __init__(self, record: Record, events: bool = True):
+    def __init__(self, record: Record, events: bool = True, *, resolved: bool = False):
+        """The game at the start of `record` (none of its actions played: see `replay`).
+
+        `resolved`: the record's options come from resolve_options (as `start` makes them), so they
+        are plain JSON already and resolving them again would give the same; both are skipped.
+        """
         self.ruleset = get_ruleset(record.ruleset)
         _check_version(self.ruleset, record)
-        _check_json(record)
+        _check_json(record, ("setup", "actions") if resolved else ("options", "setup", "actions"))
         self.record = Record(record.ruleset, record.version, {}, record.seed, {}, [])
-        self.record.options = resolve_options(self.ruleset.options, record.options)
+        self.record.options = dict(record.options) if resolved else \
+            resolve_options(self.ruleset.options, record.options)
         self.record.setup = self.ruleset.check_setup(record.setup, self.record.options)
         self.seats: tuple[Seat, ...] = self.ruleset.seats(self.record.options, self.record.setup)
         _check_seats(self.ruleset, self.seats)
@@ -50,7 +56,7 @@ class Session:
         resolved = resolve_options(ruleset.options, options or {})
         if setup is None:
             setup = ruleset.default_setup(resolved, seed)
-        return cls(Record(ruleset.id, ruleset.version, resolved, seed, setup), events)
+        return cls(Record(ruleset.id, ruleset.version, resolved, seed, setup), events, resolved=True)
 
     @classmethod
     def replay(cls, record: Record, events: bool = True, finish: bool = True) -> "Session":
@@ -141,14 +147,17 @@ class Session:
         sits in the team: then the humans decide.
         """
         bots = bots or {}
-        outcome, advance, state = self.ruleset.outcome, self.ruleset.advance, self.state   # looked up once:
-        for _ in range(max_steps):                      # a bulk simulation spends much of its time here
+        # Looked up once: a bulk simulation spends much of its time in this loop.
+        outcome, advance, state, log = self.ruleset.outcome, self.ruleset.advance, self.state, self.log
+        history, actions_at, actions = self.history, self.actions_at, self.record.actions
+        for _ in range(max_steps):
             if outcome(state):
                 return
             decision = self.decision
             if decision is None:
-                advance(state)                       # what advance() does, minus its re-checks
-                self._close_step()
+                advance(state)                       # what advance() does, minus its re-checks,
+                history.append(log.take())           # and what _close_step() does, inline
+                actions_at.append(len(actions))
                 continue
             waiting = self.waiting()
             if any(player not in bots for player in waiting):
@@ -278,9 +287,9 @@ class Session:
             self.run()
 
 
-def _check_json(record: Record) -> None:
+def _check_json(record: Record, fields=("options", "setup", "actions")) -> None:
     """A record built in code (not read by Record.from_json) holds only what canonical JSON can write."""
-    for name in ("options", "setup", "actions"):
+    for name in fields:
         problem = json_problem(getattr(record, name))
         if problem:
             raise BadRecord(f"record field {name!r} is not plain JSON data: {problem}")

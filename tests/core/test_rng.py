@@ -57,11 +57,12 @@ def _reference_below(rng: Rng, n: int) -> int:
             return r % n
 
 
-def test_below_and_shuffle_draw_exactly_as_next32_defines_them():
-    fast, slow = Rng(2024, 7), Rng(2024, 7)
+@pytest.mark.parametrize("seed", [0, 1, 2024, (1 << 63) - 1])
+def test_below_and_shuffle_draw_exactly_as_next32_defines_them(seed):
+    fast, slow = Rng(seed, 7), Rng(seed, 7)
     for n in [1, 2, 3, 5, 6, 7, 100, 3 ** 20, (1 << 32) - 1, 1 << 31, (1 << 31) + 1] * 40:
         assert fast.below(n) == _reference_below(slow, n)
-    for size in (0, 1, 2, 16, 33):
+    for size in (0, 1, 2, 12, 16, 33, 200):
         items, expected = list(range(size)), list(range(size))
         fast.shuffle(items)
         for i in range(size - 1, 0, -1):

@@ -9,7 +9,8 @@ every change where it made it: the check before it still holds, so none is repea
 """
 
 from ...core.outcome import Outcome
-from .features import fire, hurt, in_battle, kill, refresh_auras, use_feature
+from .features import (came_into_play, fire, hurt, in_battle, kill, left_play, refresh_auras, unit_entered,
+                       use_feature)
 from .state import Battle, Card, Side
 
 
@@ -34,8 +35,8 @@ def play_turn(b: Battle) -> None:
 
 def turn_start(b: Battle, side: Side) -> None:
     """Turn-start features of the active player's cards in battle, then of its terrain (G4-3)."""
-    for card in list(side.cells):
-        if card is not None and "turn_start" in card.features and in_battle(b, card):
+    for card in side.cells:     # as they are now: a unit felled by an earlier one's feature is gone
+        if card is not None and "turn_start" in card.features:
             fire(b, card, "turn_start")
     if side.terrain is not None and "turn_start" in side.terrain.features:
         fire(b, side.terrain, "turn_start")
@@ -122,7 +123,10 @@ class _EntryStep:
 def _entry_pass(b: Battle, side: Side, step: _EntryStep) -> bool:
     moved = False
     turn, drawn_enter = b.turn, b.opts["drawn_zero_enters"]
-    ready = [card for card in side.reserve if card.crystals <= 0 and (drawn_enter or card.drawn_on != turn)]
+    ready = []      # a loop, not a comprehension: this runs for every entry step
+    for card in side.reserve:
+        if card.crystals <= 0 and (drawn_enter or card.drawn_on != turn):
+            ready.append(card)
     if b.log.events is not None:
         step.announce(b, side, ready)
     for card in ready:
@@ -149,7 +153,7 @@ def _place_unit(b: Battle, side: Side, card: Card, step: _EntryStep) -> bool:
     side.reserve.remove(card)
     side.cells[cell] = card
     card.cell = cell
-    b.auras_stale = True
+    unit_entered(b, card)
     side.fielded = True
     if b.log.events is not None:
         b.log.emit("enter", "S4-R11", seat=side.seat, uid=card.uid, card=card.defn.id, cell=cell,
@@ -173,7 +177,7 @@ def _attach(b: Battle, side: Side, card: Card, step: _EntryStep) -> bool:
     carrier = b.rng.choice(carriers)
     side.reserve.remove(card)
     carrier.equip(card)
-    b.auras_stale = True         # the carrier may have gained an aura
+    came_into_play(b, carrier)       # the carrier may have gained an aura
     if b.log.events is not None:
         b.log.emit("equip", "S4-R14", seat=side.seat, uid=card.uid, card=card.defn.id, carrier=carrier.uid,
                    cell=carrier.cell, attack=carrier.attack, life=carrier.life)
@@ -188,10 +192,13 @@ def _place_terrain(b: Battle, side: Side, card: Card) -> None:
     old = side.terrain
     if old is not None:
         side.out.append(old)
-        b.log.emit("terrain_leaves", "S4-R19", seat=side.seat, uid=old.uid, card=old.defn.id)
+        left_play(b, old)
+        if b.log.events is not None:
+            b.log.emit("terrain_leaves", "S4-R19", seat=side.seat, uid=old.uid, card=old.defn.id)
     side.terrain = card
-    b.auras_stale = True
-    b.log.emit("terrain", "S4-R18", seat=side.seat, uid=card.uid, card=card.defn.id)
+    came_into_play(b, card)
+    if b.log.events is not None:
+        b.log.emit("terrain", "S4-R18", seat=side.seat, uid=card.uid, card=card.defn.id)
     refresh_auras(b)
 
 
@@ -211,8 +218,7 @@ def attack_step(b: Battle, side: Side) -> bool | None:
                 fire(b, card, "before_attack")
         if check_end(b):
             return
-    for index in range(len(side.cells)):
-        card = side.cells[index]
+    for card in side.cells:        # read as the cells are now: the list keeps its length
         if card is None:           # empty, or killed earlier this turn (G4-9)
             continue
         if not features_first and "before_attack" in card.features:   # nothing else changes before it strikes
@@ -223,7 +229,8 @@ def attack_step(b: Battle, side: Side) -> bool | None:
                 return
             if not in_battle(b, card):
                 continue
-        strike(b, card)
+        if strike(b, card) is False and not immediate:
+            continue        # nothing an end condition reads changed: the last check still holds
         if immediate:
             _immediate_entry(b)
         if check_end(b):
@@ -231,8 +238,11 @@ def attack_step(b: Battle, side: Side) -> bool | None:
     return False
 
 
-def strike(b: Battle, attacker: Card) -> None:
-    """S4-R21/R22/R24: hit the card in front, or the opposing Ungar when the cell in front is empty."""
+def strike(b: Battle, attacker: Card) -> bool | None:
+    """S4-R21/R22/R24: hit the card in front, or the opposing Ungar when the cell in front is empty.
+
+    False when only the target's Life fell and it stands: nothing an end condition reads changed.
+    """
     enemy = b.sides[1 - attacker.owner]
     target = enemy.cells[attacker.cell]
     amount = attacker.attack if attacker.attack > 0 else 0     # max(0, attack), without a call
@@ -252,12 +262,15 @@ def strike(b: Battle, attacker: Card) -> None:
     if events:
         b.log.emit("damage", "S4-R22", seat=target.owner, uid=target.uid, card=target.defn.id,
                    amount=amount, life=target.life)
-    if "attacked" in target.features:
+    attacked = "attacked" in target.features
+    if attacked:
         fire(b, target, "attacked")     # as it is hit, even a blow that fells it (see "attacked" in cards.py)
     if target.life <= 0:
         kill(b, target)
     elif b.opts["retaliation"] and in_battle(b, attacker) and target.attack > 0:   # G4-8's other reading
         hurt(b, attacker, target.attack, "G4-8")
+    elif not attacked:
+        return False
 
 
 def _immediate_entry(b: Battle) -> None:
@@ -312,7 +325,7 @@ def check_end(b: Battle) -> bool:
         return True
     first, second = b.sides
     if first.leadership > 0 and second.leadership > 0:
-        if first.deck and second.deck and b.opts["lost_all_cards"] != "battle":
+        if first.deck and second.deck and b.decks_hold_off_end:
             return False     # the common case, decided without looking at cells
         if not lost_all_cards(b, first) and not lost_all_cards(b, second):
             return False
