@@ -23,17 +23,18 @@ class Session:
     resolved decision is one more. `actions_at[i]` is how many recorded actions step i had used.
     """
 
-    def __init__(self, record: Record, events: bool = True, *, resolved: bool = False):
+    def __init__(self, record: Record, events: bool = True, *, made: tuple[str, ...] = ()):
         """The game at the start of `record` (none of its actions played: see `replay`).
 
-        `resolved`: the record's options come from resolve_options (as `start` makes them), so they
-        are plain JSON already and resolving them again would give the same; both are skipped.
+        `made`: the record fields `start` made itself, "options" (from resolve_options) and "setup"
+        (drawn by the ruleset from the seed). They are plain JSON by construction, so they are not
+        checked again, and options made so are not resolved again (that would give the same).
         """
         self.ruleset = get_ruleset(record.ruleset)
         _check_version(self.ruleset, record)
-        _check_json(record, ("setup", "actions") if resolved else ("options", "setup", "actions"))
+        _check_json(record, [name for name in ("options", "setup", "actions") if name not in made])
         self.record = Record(record.ruleset, record.version, {}, record.seed, {}, [])
-        self.record.options = dict(record.options) if resolved else \
+        self.record.options = dict(record.options) if "options" in made else \
             resolve_options(self.ruleset.options, record.options)
         self.record.setup = self.ruleset.check_setup(record.setup, self.record.options)
         self.seats: tuple[Seat, ...] = self.ruleset.seats(self.record.options, self.record.setup)
@@ -54,9 +55,10 @@ class Session:
         if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
             raise BadRecord(f"seed must be a whole number from 0 to {MAX_SEED}")
         resolved = resolve_options(ruleset.options, options or {})
+        made = ("options",)
         if setup is None:
-            setup = ruleset.default_setup(resolved, seed)
-        return cls(Record(ruleset.id, ruleset.version, resolved, seed, setup), events, resolved=True)
+            setup, made = ruleset.default_setup(resolved, seed), ("options", "setup")
+        return cls(Record(ruleset.id, ruleset.version, resolved, seed, setup), events, made=made)
 
     @classmethod
     def replay(cls, record: Record, events: bool = True, finish: bool = True) -> "Session":
@@ -150,10 +152,14 @@ class Session:
         # Looked up once: a bulk simulation spends much of its time in this loop.
         outcome, advance, state, log = self.ruleset.outcome, self.ruleset.advance, self.state, self.log
         history, actions_at, actions = self.history, self.actions_at, self.record.actions
+        decide = self.ruleset.decision
         for _ in range(max_steps):
             if outcome(state):
                 return
-            decision = self.decision
+            known = self._decision     # what the decision property does, knowing the game goes on
+            if known is None or known[0] != len(history):
+                known = self._decision = (len(history), decide(state))
+            decision = known[1]
             if decision is None:
                 advance(state)                       # what advance() does, minus its re-checks,
                 history.append(log.take())           # and what _close_step() does, inline

@@ -62,7 +62,7 @@ class Side:
 
     def units(self) -> list[Card]:
         """Creatures and heroes in battle, left to right."""
-        return [card for card in self.cells if card is not None]
+        return list(filter(None, self.cells))      # a card is always true: this drops the empty cells
 
     def to_data(self, hide_deck: bool) -> dict:
         """The side as data; the deck's order is hidden unless `hide_deck` is False."""
@@ -97,7 +97,7 @@ class Battle:
         # (every unit's bonuses are those of the cards in play), one unit that just entered without
         # an aura (only its own may be off), or True (any may be).
         self.aura_sources = [card for side in sides for card in (*side.cells, side.terrain)
-                             if card is not None and "aura" in card.features]
+                             if card is not None and "aura" in card.features] if has_auras else []
         self.auras_applied = True
         self.auras_stale = True
         self.fatigue_started = False
