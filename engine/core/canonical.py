@@ -33,31 +33,46 @@ def json_problem(value, max_depth: int = MAX_DEPTH) -> str | None:
         nodes += 1
         if nodes > MAX_NODES:
             return f"it holds more than {MAX_NODES} values"
-        if item is None or isinstance(item, bool):
-            continue
-        if isinstance(item, int):
-            if not -MAX_INTEGER <= item <= MAX_INTEGER:
-                return f"a whole number is beyond ±{MAX_INTEGER}"
-        elif isinstance(item, float):
-            if not math.isfinite(item):
-                return "a number is not finite (NaN and Infinity are not JSON)"
-        elif isinstance(item, str):
-            if not _is_unicode(item):
-                return "text holds a lone surrogate (not valid Unicode)"
-        elif isinstance(item, (list, tuple, dict)):
-            if depth > max_depth:
-                return f"it is nested deeper than {max_depth} levels"
-            if isinstance(item, dict):
-                for key in item:
-                    if not isinstance(key, str):
-                        return f"an object key is not text ({type(key).__name__})"
-                    if not _is_unicode(key):
-                        return "an object key holds a lone surrogate (not valid Unicode)"
-                stack.extend((child, depth + 1) for child in item.values())
+        kind = type(item)
+        if kind is not dict and kind is not list:     # plain dicts and lists go straight to their checks
+            if item is None or isinstance(item, bool):
+                continue
+            if isinstance(item, int):
+                if not -MAX_INTEGER <= item <= MAX_INTEGER:
+                    return f"a whole number is beyond ±{MAX_INTEGER}"
+                continue
+            if isinstance(item, float):
+                if not math.isfinite(item):
+                    return "a number is not finite (NaN and Infinity are not JSON)"
+                continue
+            if isinstance(item, str):
+                if not _is_unicode(item):
+                    return "text holds a lone surrogate (not valid Unicode)"
+                continue
+            if not isinstance(item, (list, tuple, dict)):
+                return f"a {type(item).__name__} is not a JSON value"
+        if depth > max_depth:
+            return f"it is nested deeper than {max_depth} levels"
+        is_dict = kind is dict or isinstance(item, dict)
+        if is_dict:
+            for key in item:
+                if type(key) is str and key.isascii():
+                    continue        # the common key, without a call
+                if not isinstance(key, str):
+                    return f"an object key is not text ({type(key).__name__})"
+                if not _is_unicode(key):
+                    return "an object key holds a lone surrogate (not valid Unicode)"
+        # Leaves that are plainly fine (None, booleans, ASCII text, whole numbers in range: most
+        # of any record) are counted here instead of being pushed and popped one by one.
+        for child in item.values() if is_dict else item:
+            kind = type(child)
+            if child is None or kind is bool or (kind is str and child.isascii()) or \
+                    (kind is int and -MAX_INTEGER <= child <= MAX_INTEGER):
+                nodes += 1
             else:
-                stack.extend((child, depth + 1) for child in item)
-        else:
-            return f"a {type(item).__name__} is not a JSON value"
+                stack.append((child, depth + 1))
+        if nodes > MAX_NODES:
+            return f"it holds more than {MAX_NODES} values"
     return None
 
 

@@ -72,14 +72,44 @@ class Option:
 
 def resolve_options(declared: tuple[Option, ...], given: dict) -> dict:
     """All options with defaults filled in; an unknown key or bad value is a BadOption."""
-    by_key = {option.key: option for option in declared}
     if not isinstance(given, dict):
         raise BadOption("options must be a mapping of option names to values")
-    for key in given:
-        if key not in by_key:
-            known = ", ".join(sorted(by_key)) or "none"
-            raise BadOption(f"unknown option {key!r}; this ruleset's options are: {known}")
-    return {key: option.parse(given[key]) if key in given else option.default for key, option in by_key.items()}
+    key = _memo_key(declared, given)
+    known = _RESOLVED.get(key) if key is not None else None
+    if known is not None and known[0] is declared:
+        return dict(known[1])
+    by_key = {option.key: option for option in declared}
+    for name in given:
+        if name not in by_key:
+            known_names = ", ".join(sorted(by_key)) or "none"
+            raise BadOption(f"unknown option {name!r}; this ruleset's options are: {known_names}")
+    resolved = {name: option.parse(given[name]) if name in given else option.default
+                for name, option in by_key.items()}
+    if key is not None:
+        if len(_RESOLVED) >= _MEMO_SIZE:
+            _RESOLVED.clear()
+        _RESOLVED[key] = (declared, dict(resolved))
+    return resolved
+
+
+# Resolved options, remembered: a bulk simulation resolves the same options twice a game (the
+# session's start, then its record). Keyed on the declaration's identity (kept alive in the value
+# and checked) and on each given (name, type, value), so 1 and True, or 1 and 1.0, never share an
+# entry; only plain text, whole numbers and booleans are remembered. Each caller gets a fresh dict.
+_RESOLVED: dict[tuple, tuple[tuple, dict]] = {}
+_MEMO_SIZE = 256
+_PLAIN = (str, int, bool)
+
+
+def _memo_key(declared, given: dict) -> tuple | None:
+    """The memo key of these options, or None when a name or value is not a plain one."""
+    items = []
+    for name, value in given.items():
+        kind = type(value)
+        if type(name) is not str or kind not in _PLAIN:
+            return None
+        items.append((name, kind, value))
+    return id(declared), tuple(items)
 
 
 def parse_option_args(pairs: list[str]) -> dict:

@@ -19,7 +19,13 @@ class Seat:
 
 def solo_seats(count: int) -> tuple[Seat, ...]:
     """`count` seats named "0", "1", … each on a team of its own (every seat for itself)."""
-    return tuple(Seat(str(index), str(index)) for index in range(count))
+    seats = _SOLO.get(count)
+    if seats is None:       # seats are frozen: every game of that size shares one tuple
+        seats = _SOLO[count] = tuple(Seat(str(index), str(index)) for index in range(count))
+    return seats
+
+
+_SOLO: dict[int, tuple[Seat, ...]] = {}
 
 
 def seat_index(seats: tuple[Seat, ...], text: str) -> int:

@@ -23,16 +23,24 @@ class Session:
     resolved decision is one more. `actions_at[i]` is how many recorded actions step i had used.
     """
 
-    def __init__(self, record: Record, events: bool = True):
+    def __init__(self, record: Record, events: bool = True, *, made: tuple[str, ...] = ()):
+        """The game at the start of `record` (none of its actions played: see `replay`).
+
+        `made`: the record fields `start` made itself, "options" (from resolve_options) and "setup"
+        (drawn by the ruleset from the seed). They are plain JSON by construction, so they are not
+        checked again, and options made so are not resolved again (that would give the same).
+        """
         self.ruleset = get_ruleset(record.ruleset)
         _check_version(self.ruleset, record)
-        _check_json(record)
+        _check_json(record, [name for name in ("options", "setup", "actions") if name not in made])
         self.record = Record(record.ruleset, record.version, {}, record.seed, {}, [])
-        self.record.options = resolve_options(self.ruleset.options, record.options)
+        self.record.options = dict(record.options) if "options" in made else \
+            resolve_options(self.ruleset.options, record.options)
         self.record.setup = self.ruleset.check_setup(record.setup, self.record.options)
         self.seats: tuple[Seat, ...] = self.ruleset.seats(self.record.options, self.record.setup)
         _check_seats(self.ruleset, self.seats)
-        self.log = EventLog(events, self.ruleset.rule_ids())
+        # The catalogue is only consulted when an event is logged: none is when events are off.
+        self.log = EventLog(events, self.ruleset.rule_ids() if events else None)
         self.state = self.ruleset.setup(self.record.options, record.seed, self.record.setup, self.log)
         self.history: list[list[Event]] = [self.log.take()]
         self.actions_at: list[int] = [0]
@@ -47,9 +55,10 @@ class Session:
         if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
             raise BadRecord(f"seed must be a whole number from 0 to {MAX_SEED}")
         resolved = resolve_options(ruleset.options, options or {})
+        made = ("options",)
         if setup is None:
-            setup = ruleset.default_setup(resolved, seed)
-        return cls(Record(ruleset.id, ruleset.version, resolved, seed, setup), events)
+            setup, made = ruleset.default_setup(resolved, seed), ("options", "setup")
+        return cls(Record(ruleset.id, ruleset.version, resolved, seed, setup), events, made=made)
 
     @classmethod
     def replay(cls, record: Record, events: bool = True, finish: bool = True) -> "Session":
@@ -71,9 +80,11 @@ class Session:
         serialised) once, however often the UI, the bots and `submit` look at them.
         """
         step = len(self.history)
-        if self._decision is None or self._decision[0] != step:
-            self._decision = (step, None if self.outcome else self.ruleset.decision(self.state))
-        return self._decision[1]
+        known = self._decision
+        if known is None or known[0] != step:
+            ruleset, state = self.ruleset, self.state
+            known = self._decision = (step, None if ruleset.outcome(state) else ruleset.decision(state))
+        return known[1]
 
     @property
     def outcome(self) -> Outcome | None:
@@ -138,13 +149,21 @@ class Session:
         sits in the team: then the humans decide.
         """
         bots = bots or {}
+        # Looked up once: a bulk simulation spends much of its time in this loop.
+        outcome, advance, state, log = self.ruleset.outcome, self.ruleset.advance, self.state, self.log
+        history, actions_at, actions = self.history, self.actions_at, self.record.actions
+        decide = self.ruleset.decision
         for _ in range(max_steps):
-            if self.outcome:
+            if outcome(state):
                 return
-            decision = self.decision
+            known = self._decision     # what the decision property does, knowing the game goes on
+            if known is None or known[0] != len(history):
+                known = self._decision = (len(history), decide(state))
+            decision = known[1]
             if decision is None:
-                self.ruleset.advance(self.state)     # what advance() does, minus its re-checks
-                self._close_step()
+                advance(state)                       # what advance() does, minus its re-checks,
+                history.append(log.take())           # and what _close_step() does, inline
+                actions_at.append(len(actions))
                 continue
             waiting = self.waiting()
             if any(player not in bots for player in waiting):
@@ -274,9 +293,9 @@ class Session:
             self.run()
 
 
-def _check_json(record: Record) -> None:
+def _check_json(record: Record, fields=("options", "setup", "actions")) -> None:
     """A record built in code (not read by Record.from_json) holds only what canonical JSON can write."""
-    for name in ("options", "setup", "actions"):
+    for name in fields:
         problem = json_problem(getattr(record, name))
         if problem:
             raise BadRecord(f"record field {name!r} is not plain JSON data: {problem}")

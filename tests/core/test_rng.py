@@ -46,3 +46,27 @@ def test_state_round_trips_and_continues_identically():
 
 def test_streams_are_independent():
     assert [Rng(5, 0).next32() for _ in range(3)] != [Rng(5, 1).next32() for _ in range(3)]
+
+
+def _reference_below(rng: Rng, n: int) -> int:
+    """below() as it is defined, on next32 (the fast versions write next32 out)."""
+    threshold = (1 << 32) % n
+    while True:
+        r = rng.next32()
+        if r >= threshold:
+            return r % n
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2024, (1 << 63) - 1])
+def test_below_and_shuffle_draw_exactly_as_next32_defines_them(seed):
+    fast, slow = Rng(seed, 7), Rng(seed, 7)
+    for n in [1, 2, 3, 5, 6, 7, 100, 3 ** 20, (1 << 32) - 1, 1 << 31, (1 << 31) + 1] * 40:
+        assert fast.below(n) == _reference_below(slow, n)
+    for size in (0, 1, 2, 12, 16, 33, 200):
+        items, expected = list(range(size)), list(range(size))
+        fast.shuffle(items)
+        for i in range(size - 1, 0, -1):
+            j = _reference_below(slow, i + 1)
+            expected[i], expected[j] = expected[j], expected[i]
+        assert items == expected
+        assert fast.to_data() == slow.to_data()

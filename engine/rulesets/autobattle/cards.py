@@ -119,10 +119,31 @@ class Content:
 
     cards: dict[str, CardDef]
     squads: dict[str, SquadDef]
+    # (squad ids, heroes in deck) -> deck(): every battle with those squads asks again.
+    _decks: dict = field(default_factory=dict, init=False, repr=False, compare=False)
+
+    def deck(self, squad_ids, heroes: bool) -> "DeckCards":
+        """The printed cards a deck of these squads holds, squad by squad, each hero first (S4-R1);
+        without the heroes when they stay out of the deck (G4-4)."""
+        key = (tuple(squad_ids), heroes)
+        deck = self._decks.get(key)
+        if deck is None:
+            every = (self.cards[card_id] for squad_id in squad_ids for card_id in self.squads[squad_id].deck_cards())
+            cards = tuple(defn for defn in every if heroes or defn.type != "hero")
+            deck = self._decks[key] = DeckCards(cards, any("aura" in defn.by_trigger for defn in cards))
+        return deck
 
     def merged_with(self, other: "Content") -> "Content":
         """This content with `other`'s cards and squads added (other wins on equal ids)."""
         return Content({**self.cards, **other.cards}, {**self.squads, **other.squads})
+
+
+@dataclass(frozen=True)
+class DeckCards:
+    """A deck's printed cards in squad order, and whether any of them has an aura (G4-5)."""
+
+    cards: tuple[CardDef, ...]
+    has_auras: bool
 
 
 def load_content_file(path, base: Content | None = None) -> Content:

@@ -13,6 +13,10 @@ _FEATURE_RULE = {"front": "S4-R21", "adjacent_enemies": "S4-R23", "all_enemies":
                  "random_enemy": "S4-R23", "enemy_reserve": "S4-R23"}
 
 
+# The target words that name the source's enemy's cards; the others name its own side's.
+_ENEMY_TARGETS = frozenset(("front", "adjacent_enemies", "all_enemies", "random_enemy", "enemy_reserve"))
+
+
 def in_battle(b: Battle, card: Card) -> bool:
     """True while the unit still holds its cell."""
     return card.cell >= 0 and b.sides[card.owner].cells[card.cell] is card
@@ -26,7 +30,7 @@ def fire(b: Battle, card: Card, trigger: str) -> None:
 
 def use_feature(b: Battle, source: Card, feature) -> None:
     """Resolve one feature's targets and apply its effect to each."""
-    targets = resolve_targets(b, source, feature.target, chance=True)
+    targets = resolve_targets(b, source, feature.target, True)
     if feature.only_element:
         targets = [t for t in targets if t.defn.element == feature.only_element]
     if b.log.events is not None:
@@ -34,8 +38,9 @@ def use_feature(b: Battle, source: Card, feature) -> None:
                    source=source.uid, card=source.defn.id, trigger=feature.trigger,
                    effect=feature.effect, amount=feature.amount, targets=[t.uid for t in targets],
                    target_cards=[t.defn.id for t in targets])
+    effect, amount = _EFFECTS[feature.effect], feature.amount
     for target in targets:
-        _EFFECTS[feature.effect](b, target, feature.amount)
+        effect(b, target, amount)
 
 
 def resolve_targets(b: Battle, source: Card, target: str, chance: bool) -> list[Card]:
@@ -58,14 +63,21 @@ def resolve_targets(b: Battle, source: Card, target: str, chance: bool) -> list[
     if cell < 0:
         return []
     if target == "front":
-        return _cells(enemy.cells, (cell,))
+        card = enemy.cells[cell] if cell < len(enemy.cells) else None
+        return [] if card is None else [card]
     if target == "adjacent_enemies":
-        return _cells(enemy.cells, (cell - 1, cell + 1))
-    return _cells(own.cells, (cell - 1, cell + 1))      # adjacent_allies
+        return _neighbours(enemy.cells, cell)
+    return _neighbours(own.cells, cell)      # adjacent_allies
 
 
-def _cells(cells: list, indices) -> list[Card]:
-    return [cells[i] for i in indices if 0 <= i < len(cells) and cells[i] is not None]
+def _neighbours(cells: list, cell: int) -> list[Card]:
+    """The cards left and right of `cell` (a loop, not a comprehension: it is called for most features)."""
+    found = []
+    if 0 < cell <= len(cells) and cells[cell - 1] is not None:
+        found.append(cells[cell - 1])
+    if cell + 1 < len(cells) and cells[cell + 1] is not None:
+        found.append(cells[cell + 1])
+    return found
 
 
 # --- effects -----------------------------------------------------------------------------
@@ -77,7 +89,8 @@ def _damage(b, card, amount):
 
 def _heal(b, card, amount):
     if in_battle(b, card):
-        card.life = min(card.max_life, card.life + amount)
+        healed = card.life + amount
+        card.life = healed if healed < card.max_life else card.max_life    # min(), without a call
 
 
 def _attack_up(b, card, amount):
@@ -129,13 +142,15 @@ def kill(b: Battle, card: Card) -> None:
         return
     side = b.sides[card.owner]
     side.cells[card.cell] = None
+    left_play(b, card)
     side.out.append(card)
     if card.equipment is not None:
         side.out.append(card.equipment)
     if b.log.events is not None:
         b.log.emit("killed", "S4-R25", seat=card.owner, uid=card.uid, card=card.defn.id, cell=card.cell,
                    equipment=card.equipment.defn.id if card.equipment else None)
-    fire(b, card, "death")
+    if "death" in card.features:
+        fire(b, card, "death")
     refresh_auras(b)
 
 
@@ -147,68 +162,99 @@ def refresh_auras(b: Battle) -> None:
     Gaining a bonus raises Life with Life's maximum; losing one follows the `bonus_removal` option
     (G4-5): `cap` keeps the wounds but trims Life to the new maximum, `subtract` takes the bonus
     back from Life as well, which can kill.
+
+    Only what may have changed is looked at (see came_into_play): nothing, when no card came into
+    play or left with an aura since the last refresh; one unit, when only it came in.
     """
-    if not b.has_auras:
+    stale = b.auras_stale
+    if not b.has_auras or stale is False:
         return
-    wanted = _aura_totals(b)
+    if not b.aura_sources and not b.auras_applied:
+        b.auras_stale = False       # no aura in play and no bonus to take back: nothing changes
+        return
     subtract = b.opts["bonus_removal"] == "subtract"
+    if stale is True:
+        wanted = _aura_totals(b, b.aura_sources)
+        units = b.sides[0].cells + b.sides[1].cells       # seat 0 left to right, then seat 1
+        b.auras_applied = bool(wanted)          # no unit was a target: every bonus is now 0
+    else:
+        wanted = _aura_totals(b, b.aura_sources, stale)
+        units = (stale,) if in_battle(b, stale) else ()
+        b.auras_applied = b.auras_applied or bool(wanted)
     fallen = []
-    for side in b.sides:
-        for card in side.cells:
-            if card is None:
-                continue
-            attack, up, down = wanted.get(card.uid, _NO_AURA)
-            if attack == card.aura_attack and up == card.aura_life_up and down == card.aura_life_down:
-                continue
-            card.attack += attack - card.aura_attack
-            gained, lost = up - card.aura_life_up, down - card.aura_life_down
-            card.max_life += gained - lost
-            if gained > 0 or subtract:
-                card.life += gained
-            card.life -= lost
-            card.life = min(card.life, card.max_life)
-            card.aura_attack, card.aura_life_up, card.aura_life_down = attack, up, down
-            if b.log.events is not None:
-                b.log.emit("aura", "G4-5", seat=card.owner, uid=card.uid, card=card.defn.id,
-                           attack=card.attack, life=card.life, max_life=card.max_life)
-            if card.life <= 0:
-                fallen.append(card)
+    for card in units:
+        if card is None:
+            continue
+        attack, up, down = wanted.get(card.uid, _NO_AURA)
+        if attack == card.aura_attack and up == card.aura_life_up and down == card.aura_life_down:
+            continue     # the common case: this unit's bonuses did not change
+        card.attack += attack - card.aura_attack
+        gained, lost = up - card.aura_life_up, down - card.aura_life_down
+        card.max_life += gained - lost
+        if gained > 0 or subtract:
+            card.life += gained
+        card.life -= lost
+        if card.life > card.max_life:
+            card.life = card.max_life
+        card.aura_attack, card.aura_life_up, card.aura_life_down = attack, up, down
+        if b.log.events is not None:
+            b.log.emit("aura", "G4-5", seat=card.owner, uid=card.uid, card=card.defn.id,
+                       attack=card.attack, life=card.life, max_life=card.max_life)
+        if card.life <= 0:
+            fallen.append(card)
+    b.auras_stale = False
     for card in fallen:
         kill(b, card)
 
 
-def _aura_totals(b: Battle) -> dict:
-    """uid -> [attack bonus, life bonus, life malus] from every aura in battle."""
+def unit_entered(b: Battle, unit: Card) -> None:
+    """`unit` took a cell. Without an aura it changes no other unit's bonuses (nobody's targets
+    move: cells do not shift), so when the bonuses were settled only its own is left to work out."""
+    if "aura" in unit.features:
+        came_into_play(b, unit)
+    else:
+        b.auras_stale = unit if b.auras_stale is False else True
+
+
+def came_into_play(b: Battle, card: Card) -> None:
+    """`card` (a unit with an aura, a terrain, or a carrier with its equipment's features) came into
+    play: any unit's bonuses may change."""
+    if "aura" in card.features and card not in b.aura_sources:
+        b.aura_sources.append(card)
+    b.auras_stale = True
+
+
+def left_play(b: Battle, card: Card) -> None:
+    """`card` left its cell or the terrain spot: only a card with an aura changes other bonuses."""
+    if card in b.aura_sources:
+        b.aura_sources.remove(card)
+        b.auras_stale = True
+
+
+def _aura_totals(b: Battle, sources: list[Card], only: Card | None = None) -> dict:
+    """uid -> [attack bonus, life bonus, life malus] from the auras of `sources` (every one in play;
+    their order does not matter: the bonuses are sums). With `only`, the auras that reach the
+    other side from its are left out (its own total is the one wanted)."""
     totals: dict[int, list[int]] = {}
-    for side in b.sides:
-        for source in (*side.cells, side.terrain):     # units left to right, then the terrain
-            if source is None:
+    for source in sources:
+        for feature in source.features["aura"]:
+            if only is not None and (feature.target in _ENEMY_TARGETS) == (source.owner == only.owner):
                 continue
-            for feature in source.features.get("aura", ()):
-                slot, sign = _aura_slot(feature.effect)
-                for target in resolve_targets(b, source, feature.target, chance=False):
-                    if feature.only_element and target.defn.element != feature.only_element:
-                        continue
-                    total = totals.get(target.uid)
-                    if total is None:
-                        total = totals[target.uid] = [0, 0, 0]
-                    total[slot] += sign * feature.amount
+            slot, sign = _AURA_SLOTS[feature.effect]
+            change, element = sign * feature.amount, feature.only_element
+            for target in resolve_targets(b, source, feature.target, False):
+                if element and target.defn.element != element or only is not None and target is not only:
+                    continue
+                total = totals.get(target.uid)
+                if total is None:
+                    total = totals[target.uid] = [0, 0, 0]
+                total[slot] += change
     return totals
 
 
 _NO_AURA = (0, 0, 0)
-_AURA_SLOTS: dict[str, tuple[int, int]] = {}
-
-
-def _aura_slot(effect: str) -> tuple[int, int]:
-    """(index in the totals, sign) of an aura effect: attack up/down is the attack bonus; a Life
-    raise is the life bonus, anything else the life malus (both counted positive)."""
-    slot = _AURA_SLOTS.get(effect)
-    if slot is None:
-        up = effect.endswith("_up")
-        if effect.startswith("attack"):
-            slot = (0, 1 if up else -1)
-        else:
-            slot = (1 if up else 2, 1)
-        _AURA_SLOTS[effect] = slot
-    return slot
+# (index in the totals, sign) of each aura effect (cards.py allows only these on an aura): attack
+# up/down is the attack bonus; a Life raise is the life bonus, a Life cut the life malus (both
+# counted positive). A table, not a function: it is read for every aura at every refresh.
+_AURA_SLOTS: dict[str, tuple[int, int]] = {"attack_up": (0, 1), "attack_down": (0, -1),
+                                           "life_up": (1, 1), "life_down": (2, 1)}

@@ -92,26 +92,23 @@ class Autobattle(Ruleset):
         if "position" in setup:
             return build_position(setup["position"], content, options, seed, log)
         rng = Rng(seed)
-        sides, uid = [], 0
+        sides, uid, has_auras = [], 0, False
         for seat, squad_ids in enumerate(setup["decks"]):
-            squads = [content.squads[squad_id] for squad_id in squad_ids]
-            deck = []
-            for squad in squads:
-                for card_id in squad.deck_cards():
-                    defn = content.cards[card_id]
-                    if defn.type != "hero" or options["hero_in_deck"]:
-                        deck.append(Card(uid, defn, seat))
-                        uid += 1
+            printed = content.deck(squad_ids, options["hero_in_deck"])
+            deck = [Card(uid + index, defn, seat) for index, defn in enumerate(printed.cards)]
+            uid += len(deck)
             rng.shuffle(deck)
             leadership = options["leadership"]
             if leadership == "heroes":
-                leadership = sum(content.cards[squad.hero].leadership for squad in squads)
+                leadership = sum(content.cards[content.squads[squad_id].hero].leadership for squad_id in squad_ids)
             sides.append(Side(seat, leadership, deck, options["cells"], list(squad_ids)))
-            log.emit("deck", "S4-R1", seat=seat, squads=list(squad_ids), cards=len(deck), leadership=leadership)
-            log.emit("shuffle", "S4-R2", seat=seat)
+            has_auras = has_auras or printed.has_auras
+            if log.events is not None:
+                log.emit("deck", "S4-R1", seat=seat, squads=list(squad_ids), cards=len(deck), leadership=leadership)
+                log.emit("shuffle", "S4-R2", seat=seat)
         first = rng.below(2)
-        log.emit("first_player", "S4-R4", seat=first)
-        has_auras = any("aura" in card.defn.by_trigger for side in sides for card in side.deck)
+        if log.events is not None:
+            log.emit("first_player", "S4-R4", seat=first)
         return Battle(sides, first, rng, dict(options), log, has_auras)
 
     def build_setup(self, options: dict, seed: int, decks: dict[int, list[str]], cards_file=None) -> dict:
@@ -152,9 +149,8 @@ class Autobattle(Ruleset):
         """No player ever acts in an autobattle."""
         raise IllegalAction("no player makes choices in an autobattle (S4-R26)")
 
-    def advance(self, state: Battle) -> None:
-        """One player-turn."""
-        play_turn(state)
+    # One player-turn: the turn machine's own function, so that each turn costs one call fewer.
+    advance = staticmethod(play_turn)
 
     def view(self, state: Battle, player) -> dict:
         """Everything but the decks' order (and the PRNG), until the battle is over."""

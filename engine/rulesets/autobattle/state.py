@@ -62,7 +62,7 @@ class Side:
 
     def units(self) -> list[Card]:
         """Creatures and heroes in battle, left to right."""
-        return [card for card in self.cells if card is not None]
+        return list(filter(None, self.cells))      # a card is always true: this drops the empty cells
 
     def to_data(self, hide_deck: bool) -> dict:
         """The side as data; the deck's order is hidden unless `hide_deck` is False."""
@@ -82,7 +82,8 @@ class Battle:
     """The whole game state. `opts` holds the resolved options; `log` may be switched off."""
 
     __slots__ = ("sides", "active", "first", "turn", "rng", "opts", "log", "result",
-                 "has_auras", "fatigue_started")
+                 "has_auras", "aura_sources", "auras_applied", "auras_stale", "fatigue_started",
+                 "decks_hold_off_end")
 
     def __init__(self, sides: list[Side], first: int, rng: Rng, opts: dict, log: EventLog, has_auras: bool):
         self.sides, self.first, self.active = sides, first, first
@@ -90,7 +91,19 @@ class Battle:
         self.rng, self.opts, self.log = rng, opts, log
         self.result = None
         self.has_auras = has_auras  # skip aura bookkeeping when no card in play can have one
+        # Aura bookkeeping, so that refreshing the bonuses (G4-5) looks only at what may have changed
+        # (features.came_into_play / left_play keep it): the units and terrains in play that have an
+        # aura; whether the last refresh left any unit a bonus; and what is stale since then: False
+        # (every unit's bonuses are those of the cards in play), one unit that just entered without
+        # an aura (only its own may be off), or True (any may be).
+        self.aura_sources = [card for side in sides for card in (*side.cells, side.terrain)
+                             if card is not None and "aura" in card.features] if has_auras else []
+        self.auras_applied = True
+        self.auras_stale = True
         self.fatigue_started = False
+        # While both decks hold cards nobody has lost all cards, unless that only means an emptied
+        # line (G4-6 'battle'): read at every end check, so worked out once.
+        self.decks_hold_off_end = opts["lost_all_cards"] != "battle"
 
     def to_data(self, hide_decks: bool = False) -> dict:
         """The whole state as JSON-able data (the digest hashes this)."""

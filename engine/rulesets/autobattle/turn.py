@@ -2,10 +2,15 @@
 
 Each step is a small function naming the rule it applies. The battle needs no decisions (S4-R26):
 `play_turn` is the ruleset's only automatic step.
+
+After each step the battle may be decided (`check_end`). A step returns False when it changed
+nothing an end condition reads (Leadership, decks, reserves, cells, terrain), or when it checked
+every change where it made it: the check before it still holds, so none is repeated.
 """
 
 from ...core.outcome import Outcome
-from .features import fire, hurt, in_battle, kill, refresh_auras, use_feature
+from .features import (came_into_play, fire, hurt, in_battle, kill, left_play, refresh_auras, unit_entered,
+                       use_feature)
 from .state import Battle, Card, Side
 
 
@@ -16,9 +21,12 @@ def play_turn(b: Battle) -> None:
     events = b.log.events is not None      # events off: no event arguments built at all
     if events:
         b.log.emit("turn", "S4-R3", seat=b.active, turn=b.turn)
-    for step in _STEPS[b.opts["fatigue_timing"] == "start_of_turn"]:
-        step(b, side)
-        if check_end(b):
+    first, rest = _STEPS[b.opts["fatigue_timing"] == "start_of_turn"]
+    first(b, side)
+    if check_end(b):         # always after the first step: a battle built from a position may begin decided
+        return
+    for step in rest:
+        if step(b, side) is not False and check_end(b):
             return
     if events:
         b.log.emit("pass", "S4-R26", seat=b.active, to=1 - b.active)
@@ -27,26 +35,33 @@ def play_turn(b: Battle) -> None:
 
 def turn_start(b: Battle, side: Side) -> None:
     """Turn-start features of the active player's cards in battle, then of its terrain (G4-3)."""
-    for card in list(side.cells):
-        if card is not None and "turn_start" in card.features and in_battle(b, card):
+    for card in side.cells:     # as they are now: a unit felled by an earlier one's feature is gone
+        if card is not None and "turn_start" in card.features:
             fire(b, card, "turn_start")
-    if side.terrain is not None:
+    if side.terrain is not None and "turn_start" in side.terrain.features:
         fire(b, side.terrain, "turn_start")
 
 
-def countdown(b: Battle, side: Side) -> None:
-    """S4-R5: every card in the active player's reserve loses one crystal, left to right."""
+def countdown(b: Battle, side: Side) -> bool:
+    """S4-R5: every card in the active player's reserve loses one crystal, left to right.
+
+    False: crystals decide nothing, so the battle is as decided as before.
+    """
     for card in side.reserve:
         card.crystals -= 1
     if side.reserve and b.log.events is not None:
         b.log.emit("countdown", "S4-R5", seat=side.seat,
                    crystals=[[card.uid, card.crystals] for card in side.reserve])
+    return False
 
 
-def draw(b: Battle, side: Side) -> None:
-    """S4-R6/R7/R8: the top card of the deck goes to the right end of the reserve, after the countdown."""
+def draw(b: Battle, side: Side) -> bool | None:
+    """S4-R6/R7/R8: the top card of the deck goes to the right end of the reserve, after the countdown.
+
+    False when the deck is empty: nothing moved.
+    """
     if not side.deck:
-        return
+        return False
     card = side.deck.pop()
     card.drawn_on = b.turn
     side.reserve.append(card)
@@ -60,10 +75,16 @@ def draw(b: Battle, side: Side) -> None:
             b.log.emit("fresh", "S4-R8", seat=side.seat, uid=card.uid, card=card.defn.id, crystals=card.crystals)
 
 
-def enter_battle(b: Battle, side: Side) -> None:
-    """S4-R9/R10: ready cards (crystals ≤ 0, G4-10) enter left to right; repeat while anything moves (A4-3)."""
-    if not any(card.crystals <= 0 for card in side.reserve):
-        return      # nothing ready: no entry step to keep books for
+def enter_battle(b: Battle, side: Side) -> bool | None:
+    """S4-R9/R10: ready cards (crystals ≤ 0, G4-10) enter left to right; repeat while anything moves (A4-3).
+
+    False when no card is ready: nothing moved.
+    """
+    for card in side.reserve:
+        if card.crystals <= 0:
+            break
+    else:
+        return False   # nothing ready: no entry step to keep books for (a loop: any() costs a generator a turn)
     step = _EntryStep()
     while _entry_pass(b, side, step):
         pass
@@ -101,8 +122,11 @@ class _EntryStep:
 
 def _entry_pass(b: Battle, side: Side, step: _EntryStep) -> bool:
     moved = False
-    ready = [card for card in side.reserve
-             if card.crystals <= 0 and (card.drawn_on != b.turn or b.opts["drawn_zero_enters"])]
+    turn, drawn_enter = b.turn, b.opts["drawn_zero_enters"]
+    ready = []      # a loop, not a comprehension: this runs for every entry step
+    for card in side.reserve:
+        if card.crystals <= 0 and (drawn_enter or card.drawn_on != turn):
+            ready.append(card)
     if b.log.events is not None:
         step.announce(b, side, ready)
     for card in ready:
@@ -129,11 +153,13 @@ def _place_unit(b: Battle, side: Side, card: Card, step: _EntryStep) -> bool:
     side.reserve.remove(card)
     side.cells[cell] = card
     card.cell = cell
+    unit_entered(b, card)
     side.fielded = True
     if b.log.events is not None:
         b.log.emit("enter", "S4-R11", seat=side.seat, uid=card.uid, card=card.defn.id, cell=cell,
                    attack=card.attack, life=card.life)
-    fire(b, card, "enter")
+    if "enter" in card.features:
+        fire(b, card, "enter")
     refresh_auras(b)
     return True
 
@@ -151,6 +177,7 @@ def _attach(b: Battle, side: Side, card: Card, step: _EntryStep) -> bool:
     carrier = b.rng.choice(carriers)
     side.reserve.remove(card)
     carrier.equip(card)
+    came_into_play(b, carrier)       # the carrier may have gained an aura
     if b.log.events is not None:
         b.log.emit("equip", "S4-R14", seat=side.seat, uid=card.uid, card=card.defn.id, carrier=carrier.uid,
                    cell=carrier.cell, attack=carrier.attack, life=carrier.life)
@@ -165,15 +192,23 @@ def _place_terrain(b: Battle, side: Side, card: Card) -> None:
     old = side.terrain
     if old is not None:
         side.out.append(old)
-        b.log.emit("terrain_leaves", "S4-R19", seat=side.seat, uid=old.uid, card=old.defn.id)
+        left_play(b, old)
+        if b.log.events is not None:
+            b.log.emit("terrain_leaves", "S4-R19", seat=side.seat, uid=old.uid, card=old.defn.id)
     side.terrain = card
-    b.log.emit("terrain", "S4-R18", seat=side.seat, uid=card.uid, card=card.defn.id)
+    came_into_play(b, card)
+    if b.log.events is not None:
+        b.log.emit("terrain", "S4-R18", seat=side.seat, uid=card.uid, card=card.defn.id)
     refresh_auras(b)
 
 
-def attack_step(b: Battle, side: Side) -> None:
-    """S4-R20: each unit of the active player, left to right, uses its features, then attacks."""
+def attack_step(b: Battle, side: Side) -> bool | None:
+    """S4-R20: each unit of the active player, left to right, uses its features, then attacks.
+
+    False when it plays out: it checked the end after every blow and every use of features.
+    """
     features_first = b.opts["feature_order"] == "features_first"
+    immediate = b.opts["waiting_entry"] == "immediate"     # looked up once a step, not once a blow
     if b.log.events is not None and any(side.cells):
         b.log.emit("attack_step", "S4-R20", seat=side.seat,
                    cells=[index for index, card in enumerate(side.cells) if card is not None])
@@ -183,28 +218,34 @@ def attack_step(b: Battle, side: Side) -> None:
                 fire(b, card, "before_attack")
         if check_end(b):
             return
-    for index in range(len(side.cells)):
-        card = side.cells[index]
+    for card in side.cells:        # read as the cells are now: the list keeps its length
         if card is None:           # empty, or killed earlier this turn (G4-9)
             continue
         if not features_first and "before_attack" in card.features:   # nothing else changes before it strikes
             fire(b, card, "before_attack")
-            _immediate_entry(b)
+            if immediate:
+                _immediate_entry(b)
             if check_end(b):
                 return
             if not in_battle(b, card):
                 continue
-        strike(b, card)
-        _immediate_entry(b)
+        if strike(b, card) is False and not immediate:
+            continue        # nothing an end condition reads changed: the last check still holds
+        if immediate:
+            _immediate_entry(b)
         if check_end(b):
             return
+    return False
 
 
-def strike(b: Battle, attacker: Card) -> None:
-    """S4-R21/R22/R24: hit the card in front, or the opposing Ungar when the cell in front is empty."""
+def strike(b: Battle, attacker: Card) -> bool | None:
+    """S4-R21/R22/R24: hit the card in front, or the opposing Ungar when the cell in front is empty.
+
+    False when only the target's Life fell and it stands: nothing an end condition reads changed.
+    """
     enemy = b.sides[1 - attacker.owner]
     target = enemy.cells[attacker.cell]
-    amount = max(0, attacker.attack)
+    amount = attacker.attack if attacker.attack > 0 else 0     # max(0, attack), without a call
     events = b.log.events is not None
     if target is None:
         if b.opts["base_attack"] == "printed":      # A4-4's other reading
@@ -221,12 +262,15 @@ def strike(b: Battle, attacker: Card) -> None:
     if events:
         b.log.emit("damage", "S4-R22", seat=target.owner, uid=target.uid, card=target.defn.id,
                    amount=amount, life=target.life)
-    if "attacked" in target.features:
+    attacked = "attacked" in target.features
+    if attacked:
         fire(b, target, "attacked")     # as it is hit, even a blow that fells it (see "attacked" in cards.py)
     if target.life <= 0:
         kill(b, target)
     elif b.opts["retaliation"] and in_battle(b, attacker) and target.attack > 0:   # G4-8's other reading
         hurt(b, attacker, target.attack, "G4-8")
+    elif not attacked:
+        return False
 
 
 def _immediate_entry(b: Battle) -> None:
@@ -236,17 +280,20 @@ def _immediate_entry(b: Battle) -> None:
             enter_battle(b, b.sides[seat])
 
 
-def fatigue(b: Battle, side: Side) -> None:
-    """S4-R30/R31: from turn 30 (G4-11, A4-6) Leadership falls by 1, 2, 3, … each turn."""
+def fatigue(b: Battle, side: Side) -> bool | None:
+    """S4-R30/R31: from turn 30 (G4-11, A4-6) Leadership falls by 1, 2, 3, … each turn.
+
+    False before fatigue begins: no Leadership was lost.
+    """
     opts = b.opts
     if opts["fatigue_count"] == "rounds":
         if b.turn % 2:           # a round ends with the second player's turn
-            return
+            return False
         number = b.turn // 2
     else:
         number = b.turn
     if number < opts["fatigue_start"]:
-        return
+        return False
     if not b.fatigue_started:
         b.fatigue_started = True
         b.log.emit("fatigue_begins", "S4-R30", turn=b.turn)
@@ -278,7 +325,7 @@ def check_end(b: Battle) -> bool:
         return True
     first, second = b.sides
     if first.leadership > 0 and second.leadership > 0:
-        if first.deck and second.deck and b.opts["lost_all_cards"] != "battle":
+        if first.deck and second.deck and b.decks_hold_off_end:
             return False     # the common case, decided without looking at cells
         if not lost_all_cards(b, first) and not lost_all_cards(b, second):
             return False
@@ -302,9 +349,10 @@ def check_end(b: Battle) -> bool:
     return False
 
 
-# The steps of a player-turn (S4-R3), by whether fatigue comes at the start of the turn (A4-6).
-_STEPS = {True: (fatigue, turn_start, countdown, draw, enter_battle, attack_step),
-          False: (turn_start, countdown, draw, enter_battle, attack_step, fatigue)}
+# The steps of a player-turn (S4-R3), by whether fatigue comes at the start of the turn (A4-6):
+# the first step, then the others.
+_STEPS = {True: (fatigue, (turn_start, countdown, draw, enter_battle, attack_step)),
+          False: (turn_start, (countdown, draw, enter_battle, attack_step, fatigue))}
 
 
 def _higher(lead: list[int], reason: str, rule: str, always_draw: bool) -> Outcome:
