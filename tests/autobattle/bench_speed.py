@@ -39,6 +39,10 @@ def main(before: str, after: str, games: int = 3000, rounds: int = 3) -> None:
     for tree, rows in results.items():
         speeds = sorted(speed for speed, _ in rows)
         print(f"{tree}: median {speeds[len(speeds) // 2]:.0f} games/s over {rounds} rounds of {games} games")
+    totals = {totals for rows in results.values() for _, totals in rows}
+    if len(totals) != 1:
+        raise SystemExit(f"the trees' totals differ: {sorted(totals)}")
+    print(f"same totals in every run: {totals.pop()}")
 
 
 if __name__ == "__main__":
