@@ -97,15 +97,13 @@ def play(ruleset_id: str, ids: list[str], cards, games_per_pair: int, first_seed
          workers: int = 1, progress=None, mp_context=None, client=None) -> dict:
     """Score and draws of every pair: {"score": n×n (row's points against column), "draws": n×n},
     played here, over `workers` processes, or on the Dask cluster of `client` if one is given."""
+    threads, minimum = (workers, MIN_CHUNK) if client is None else (cluster_threads(client), CLUSTER_MIN_CHUNK)
+    found = tasks(ruleset_id, ids, cards, games_per_pair, first_seed, threads, minimum)
+    chunks, sizes = [task for _, task, _ in found], [size for _, _, size in found]
     if client is None:
-        found = tasks(ruleset_id, ids, cards, games_per_pair, first_seed, workers)
-        results = run_tasks(play_pair_chunk, [task for _, task, _ in found], [size for _, _, size in found],
-                            workers, progress, mp_context)
+        results = run_tasks(play_pair_chunk, chunks, sizes, workers, progress, mp_context)
     else:
-        found = tasks(ruleset_id, ids, cards, games_per_pair, first_seed, cluster_threads(client),
-                      CLUSTER_MIN_CHUNK)
-        results = run_on_cluster(client, play_pair_chunk, [task for _, task, _ in found],
-                                 [size for _, _, size in found], progress)
+        results = run_on_cluster(client, play_pair_chunk, chunks, sizes, progress)
     n = len(ids)
     score = [[0.0] * n for _ in range(n)]
     draws = [[0] * n for _ in range(n)]
