@@ -78,6 +78,10 @@ def test_a_position_travels_in_the_record_and_replays_to_the_same_digest():
      "lane=0 (the map has one lane)"),
     ({"heroes": ["brannoc@0,4", "isra@off", "brannoc@2,4", "isra@5,4"], "minions": ["red melee@9,4 side=1"]},
      "the last word must be lane="),
+    # found by fuzzing (issue 23): these crashed the reader with a traceback
+    ({"heroes": ["brannoc@0,4", " ", "brannoc@2,4", "isra@5,4"]}, "2 to 7 hero descriptions"),
+    ({"heroes": ["brannoc@0,4 hand=brannoc_ultimate", "isra@off", "brannoc@2,4", "isra@5,4"]}, "an ultimate"),
+    ({"heroes": ["brannoc@0,4", "isra@off dashboard=isra_ultimate", "brannoc@2,4", "isra@5,4"]}, "an ultimate"),
 ])
 def test_a_bad_position_is_one_line_naming_what_is_wrong(position, words):
     with pytest.raises(BadSetup) as error:

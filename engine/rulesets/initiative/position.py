@@ -21,6 +21,7 @@ number for the game's length, F-S3's 7 per lane on the double-lane map). A descr
 from ...core.errors import BadSetup
 from ...core.rng import Rng
 from .effects import MARKERS, TOKENS
+from .levelling import ULTIMATE
 from .lane import add as add_minion, middles, waves_for
 from .seating import life_counters, team_of
 from .state import SLOTS, TEAMS, Game, HeroState
@@ -38,7 +39,7 @@ def check_position(position) -> dict:
         raise BadSetup(f"a position is an object with 'heroes' and some of: {', '.join(sorted(KEYS - {'heroes'}))}")
     heroes = position["heroes"]
     if not isinstance(heroes, list) or not 2 <= len(heroes) <= 7 or not all(
-            isinstance(h, str) and 0 < len(h) <= MAX_TEXT and len(h.split()) <= MAX_WORDS for h in heroes):
+            isinstance(h, str) and len(h) <= MAX_TEXT and 0 < len(h.split()) <= MAX_WORDS for h in heroes):
         raise BadSetup(f"position 'heroes' must list 2 to 7 hero descriptions ('hero_id@q,r …', at most "
                        f"{MAX_WORDS} words each)")
     coin = position.get("coin", "red")
@@ -165,7 +166,7 @@ def _hero(index: int, seat: int, text: str, board, content, turn: int) -> HeroSt
         if not eq and key in MARKERS:
             markers.append(key)
         elif key in ("hand", "dashboard") and eq:
-            fields[key] = _cards(index, key, value, hero)
+            fields[key] = _cards(index, key, value, hero, content.cards)
         elif key in ("level", "coins") and eq:
             high = 8 if key == "level" else 99
             if not (value.isascii() and value.isdigit() and len(value) <= 2 and (key == "coins" or int(value) >= 1)
@@ -201,11 +202,17 @@ def _space(where: str, at: str, board) -> tuple:
     return space
 
 
-def _cards(index: int, key: str, value: str, hero) -> list:
+def _cards(index: int, key: str, value: str, hero, cards_of: dict) -> list:
+    """The cards of `hand=` or `dashboard=`: the hero's own, each once, never its ultimate (F-V3: unlocked, not held)."""
     cards = [c for c in value.split("+") if c]
     unknown = [c for c in cards if c not in hero.cards]
     if unknown:
         raise BadSetup(f"position hero {index}: {key} names {unknown[0][:40]!r}, not a card of {hero.id}")
     if len(set(cards)) != len(cards):
         raise BadSetup(f"position hero {index}: {key} names a card twice")
+    ultimate = next((c for c in cards if cards_of[c].tier == ULTIMATE), None)
+    if ultimate is not None:
+        raise BadSetup(f"position hero {index}: {key} names {ultimate!r}, an ultimate: it is unlocked at level 8, "
+                       "never held in hand or played (F-V3)")
     return cards
+
