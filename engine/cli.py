@@ -14,6 +14,7 @@ from .core import (BadSetup, Record, Session, SkirmishError, bots_for, canonical
 from .core.errors import one_line
 from .core.files import check_writable, read_text, write_text
 from .core.record import MAX_SEED
+from . import lookat
 from .gamesetup import UserError, bots_of as _bots, new_session as _new_session, seats_of as _seats
 from .parallel import (cluster_threads, connect as connect_cluster, default_workers, game_arguments,
                        run as run_games, run_cluster, run_on_cluster)
@@ -98,6 +99,9 @@ def _build_parser() -> argparse.ArgumentParser:
     cmd.add_argument("source", metavar="FILE_OR_LINK")
     cmd.add_argument("--json", action="store_true")
     cmd.add_argument("--events", action="store_true", help="print every event: its rule and its reasons")
+    cmd.add_argument("--at", type=_integer, metavar="STEP",
+                     help="show the game after this step (0: the set-up) instead of the result")
+    cmd.add_argument("--view", metavar="SEAT", help="show what this seat (index or name) sees, as the site does")
     cmd.set_defaults(run=cmd_replay)
 
     cmd = sub.add_parser("simulate", help="play many games and report rates")
@@ -216,7 +220,18 @@ def cmd_replay(args) -> None:
     session = Session.replay(record, events=args.events)
     if args.events:
         _print_events(session, args.json)
-    _print_result(session, args.json)
+    if args.at is None and args.view is None:
+        _print_result(session, args.json)
+        return
+    at = lookat.session_at(session, args.at)
+    seat = None if args.view is None else lookat.seat_of(at, args.view)
+    shown = lookat.looked_at(at, seat)
+    if args.json:
+        print(json.dumps(shown, ensure_ascii=False))
+        return
+    who = "the whole state" if seat is None else f"what seat {at.seats[seat].name} sees"
+    print(f"step {len(at.history) - 1} of {len(session.history) - 1}: {who}")
+    print("\n".join(lookat.as_text(shown)))
 
 
 def _print_events(session: Session, as_json: bool) -> None:
