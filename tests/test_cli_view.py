@@ -79,6 +79,7 @@ def test_a_seat_never_sees_another_seats_hidden_card_before_the_reveal(tmp_path,
     assert revealed["played"]["0"] in hands[0]
 
 
+@pytest.mark.needs_subprocess
 def test_bad_steps_and_seats_are_one_line(tmp_path):
     session = played("siege", 2)
     path = record_file(tmp_path, session)
