@@ -168,6 +168,8 @@ def _structured(reason: dict, unit, lang: str) -> str | None:
     yes_no = lambda flag: word("syesno", str(bool(flag)), lang)  # noqa: E731
     if rule == "S2-R11" and "max_hp" in reason:
         return message("swhy", "heal_order", lang, name=unit(reason["uid"]), max_hp=reason["max_hp"], hp=reason["hp"])
+    if rule == "S2-R11" and reason.get("no_heal") in ("low_ap", "none_hurt"):
+        return message("swhy", f"no_heal_{reason['no_heal']}", lang, ap=reason["ap"])
     if rule == "S2-R17" and "route" in reason:
         return message("swhy", "route_count", lang, route=word("sroute", reason["route"], lang), count=reason["count"])
     if rule == "S2-R25" and "uid" in reason:

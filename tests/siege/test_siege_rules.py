@@ -100,7 +100,19 @@ def test_S2_R10_charge_recovers_10_ap():
                     **{"from": "charge"})
     events = step(session)
     assert of(events, "S2-R10")[0]["ap"] == 10 and session.state.sides[AUT].ap == 10
-    assert not of(events, "S2-R11")              # 10 is not 11 or more: no healing
+    assert [e["kind"] for e in of(events, "S2-R11")] == ["no_heal"]             # 10 is not 11 or more
+    assert reasons(of(events, "S2-R11")[0]) == ["AP is 10 after the charge: HP rises only at 11 AP or more"]
+
+
+def test_S2_R11_no_one_hurt_is_cited_with_its_reason():
+    session = start(automaton=["gale_1@cmd", "ember_2@0,0"], ap=[5, 3], deck={"automaton": ["mist_1"]},
+                    **{"from": "charge"})
+    events = step(session)
+    cited = of(events, "S2-R11")
+    assert [e["kind"] for e in cited] == ["no_heal"] and cited[0]["ap"] == 10
+    assert reasons(cited[0]) == ["no character of the automaton is hurt"]
+    assert [e["kind"] for e in of(events, "G2-9")] == ["overflow_lost"] and session.state.sides[AUT].ap == 10
+    assert all(u.hp == u.max_hp for u in units(session, AUT).values())
 
 
 def test_S2_R11_overflow_heals_highest_max_hp_then_lowest_hp_then_freely():

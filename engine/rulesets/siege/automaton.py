@@ -47,14 +47,22 @@ def charge(game: Game) -> None:
     game.log.emit("charge", "S2-R10", side=AUTOMATON, before=before, ap=side.ap)
     ceiling = game.opts["ap_ceiling"]
     if side.ap < 11:
+        _no_heal(game, f"AP is {side.ap} after the charge: HP rises only at 11 AP or more", "low_ap")
         side.ap = min(side.ap, ceiling)
         return
     points = side.ap - ceiling if game.opts["charge_overflow"] == "convert" else 1
     side.ap = min(side.ap, ceiling)
     for _ in range(max(0, points)):
         if not _heal_one(game):
+            _no_heal(game, "no character of the automaton is hurt", "none_hurt")
             game.log.emit("overflow_lost", "G2-9", points=points, ap=side.ap)
             break
+
+
+def _no_heal(game: Game, why: str, because: str) -> None:
+    """S2-R11: the Charge says why no HP rose, so the log never leaves a reader guessing."""
+    ap = game.sides[AUTOMATON].ap
+    game.log.emit("no_heal", "S2-R11", ap=ap, reasons=[{"why": why, "rule": "S2-R11", "no_heal": because, "ap": ap}])
 
 
 def _heal_one(game: Game) -> bool:
