@@ -429,3 +429,20 @@ def test_F2_10_player_defense_enhancement_paid_with_a_same_named_card():
     assert of(events, "F2-10")[0]["card"] == "bastion_1"
     damage = of(events, "F2-5")[0]
     assert damage["defense"] == 2 + 1 and damage["damage"] == 1     # ATK 3 + War Cry 1
+
+
+def test_S2_R8_P2_21_ap_is_set_after_the_opening_placements_which_fire_no_deploy_ability():
+    """Seed 18 opens with bastion_2 (Rally: +1 AP on deploy) beside the automaton's Base. Placed, not deployed
+    (P2-21), it fires nothing, and the automaton starts with 10 AP (S2-R8), not 11. With the option on, Rally
+    fires (G2-12) but AP is still set to 10 after the placements."""
+    from engine.core import Session
+    session = Session.start("siege", seed=18)
+    robot = session.state.sides[AUT]
+    assert "bastion_2" in [u.defn.id for u in robot.units]
+    setup = [e.to_data() for e in session.history[0]]
+    assert [e["kind"] for e in setup if e["rule"] == "G2-12"] == []
+    assert [(e["player"], e["automaton"]) for e in setup if e["rule"] == "S2-R8"] == [(5, 10)]
+    assert (robot.ap, session.state.sides[PL].ap) == (10, 5)
+    fired = Session.start("siege", seed=18, options={"opening_triggers": True})
+    kinds = [e.kind for e in fired.history[0] if e.rule == "G2-12"]
+    assert kinds == ["ability"] and fired.state.sides[AUT].ap == 10

@@ -69,6 +69,8 @@ OPTIONS = (
     Option("deploy_side", "left_first", "P2-16", "Where the automaton deploys when both squares beside its Base are "
            "free: 'left_first' (the Command-Zone side) or 'free' (a free choice drawn from the seeded RNG).",
            choices=("left_first", "free")),
+    Option("opening_triggers", False, "P2-21", "The automaton's opening placements (S2-R4) fire 'on deploy' "
+           "abilities: false (the seed's reading: they are placed, 配置, not deployed, 出撃) or true."),
 )
 
 SETTLED: dict[str, str] = {}

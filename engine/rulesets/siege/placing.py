@@ -8,7 +8,7 @@ from .field import name_of
 from .state import AUTOMATON, Card, Game, Unit
 
 
-def place(game: Game, side: int, card: Card, square, rule: str, **extra) -> Unit:
+def place(game: Game, side: int, card: Card, square, rule: str, triggers: bool = True, **extra) -> Unit:
     """Put a card into play on `square` (None: the Command Zone). The automaton's characters start with
     HP = MP = level (S2-R5); the player's with the printed HP (P2-4). Either enters in Attack position."""
     defn = card.defn
@@ -24,5 +24,6 @@ def place(game: Game, side: int, card: Card, square, rule: str, **extra) -> Unit
         game.sides[side].units.append(unit)
     game.log.emit("deploy", rule, side=side, uid=unit.uid, card=defn.id, name=name_of(game, unit),
                   square=None if square is None else list(square), hp=unit.hp, mp=unit.mp, **extra)
-    trigger(game, unit, "deploy")
+    if triggers:
+        trigger(game, unit, "deploy")
     return unit
