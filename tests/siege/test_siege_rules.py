@@ -197,6 +197,48 @@ def test_S2_R18_keeps_one_square_beside_the_base_empty_after_deploying():
     assert len(session.state.sides[AUT].units) == 3
 
 
+def test_S2_R18_A2_4_only_the_characters_in_the_way_move():
+    """Red (2 enemies) advances before blue (3): only ember_1, in the way of freeing [0,0], moves;
+    mist_1 far along the route at [2,0] stays. Then blue's unbroken line [0,2]..[2,2] advances one
+    square so that a square beside the Base stays empty after the deployment (A2-4)."""
+    session = start(automaton=["gale_1@cmd", "ember_1@0,0", "mist_1@2,0", "thorn_1@0,2", "frost_1@1,2",
+                               "shade_1@2,2"], hand={"automaton": ["lumen_1"]}, **{"from": "deploy"})
+    robot = units(session, AUT)
+    uid = {cid: robot[cid].card.uid for cid in robot}
+    events = step(session)
+    red, blue = of(events, "S2-R17")
+    assert red["route"] == "red" and red["moves"] == [[uid["ember_1"], [0, 0], [1, 0]]]
+    assert red["stay"] == [uid["mist_1"]]
+    assert "only the characters in the way of freeing the square beside the Base move" in reasons(red, "S2-R18")
+    assert blue["route"] == "blue" and blue["stay"] == []
+    assert blue["moves"] == [[uid["shade_1"], [2, 2], [2, 1]], [uid["frost_1"], [1, 2], [2, 2]],
+                             [uid["thorn_1"], [0, 2], [1, 2]]]
+    assert [e["reached"] for e in of(events, "S2-R18") if e["kind"] == "moved_enough"] == [True, True]
+    robot = units(session, AUT)
+    assert {cid: u.square for cid, u in robot.items()} == {
+        "ember_1": (1, 0), "mist_1": (2, 0), "thorn_1": (1, 2), "frost_1": (2, 2), "shade_1": (2, 1),
+        "lumen_1": (0, 0)}
+    assert session.state.occupant((0, 2)) is None             # one square around the Base left empty
+
+
+def test_S2_R18_a_line_that_cannot_move_frees_nothing_and_the_far_ones_stay():
+    """Red's line [0,0],[1,0],[2,0] ends at the centre, taken by the player's character: red cannot
+    free its square; blue's line is only thorn_1, so it alone moves and blue's far shade_1 stays."""
+    session = start(player=["ember_2@2,1"], automaton=["gale_1@cmd", "ember_1@0,0", "mist_1@1,0", "frost_1@2,0",
+                                                      "thorn_1@0,2", "shade_1@2,2"],
+                    hand={"automaton": ["lumen_1"]}, **{"from": "deploy"})
+    robot = units(session, AUT)
+    events = step(session)
+    (advance,) = of(events, "S2-R17")
+    assert advance["route"] == "blue" and advance["moves"] == [[robot["thorn_1"].card.uid, [0, 2], [1, 2]]]
+    assert advance["stay"] == [robot["shade_1"].card.uid]
+    moved = of(events, "S2-R18")
+    assert [e["reached"] for e in moved if e["kind"] == "moved_enough"] == [True, False]
+    robot = units(session, AUT)
+    assert robot["shade_1"].square == (2, 2) and robot["frost_1"].square == (2, 0)
+    assert robot["lumen_1"].square == (0, 2)
+
+
 # --- attack declarations ------------------------------------------------------------------------
 
 def test_S2_R20_S2_R21_front_line_from_the_exclusion_side_then_back_line():

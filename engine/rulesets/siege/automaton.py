@@ -201,12 +201,14 @@ def _advance_until(game: Game, movers: str, need_free: int) -> bool:
         if not _advance_route(game, movers):
             break
         moved = True
-    if moved:
+    reached = _goal(game, need_free)
+    if moved or not reached:                              # the log says why a square stays taken, too
         game.log.emit("moved_enough", "S2-R18", need=("a square beside the Base", "one square around the Base "
-                                                      "kept empty")[need_free - 1], reached=_goal(game, need_free))
+                                                      "kept empty")[need_free - 1], reached=reached)
+    if moved:
         game.log.emit("move_cost", "S2-R19", ap=game.sides[AUTOMATON].ap,
                       reasons=[{"why": "the automaton's movement costs no AP", "rule": "S2-R19"}])
-    return _goal(game, need_free)
+    return reached
 
 
 def _advance_route(game: Game, movers: str) -> bool:
@@ -228,23 +230,40 @@ def _advance_route(game: Game, movers: str) -> bool:
     if len(tied) > 1:
         chosen = game.rng.choice(tied)
         reasons.append({"why": "both routes hold as many: free choice (seeded RNG)", "rule": "S2-R17", "free": True})
-    moves = _shift(game, game.board.routes[chosen], movers, dry=False)
-    game.log.emit("route_advance", "S2-R17", route=chosen, moves=moves, reasons=reasons)
+    route = game.board.routes[chosen]
+    moves = _shift(game, route, movers, dry=False)
+    moved = {m[0] for m in moves}
+    stay = [u.uid for u in (side.at(sq) for sq in route) if u is not None and u.uid not in moved]
+    reasons.append({"why": "only the characters in the way of freeing the square beside the Base move",
+                    "rule": "S2-R18"})
+    game.log.emit("route_advance", "S2-R17", route=chosen, moves=moves, stay=stay, reasons=reasons)
     return True
 
 
-def _shift(game: Game, route, movers: str, dry: bool) -> list:
-    """Each enemy on the route one square toward the centre, the front one first, where the square
-    ahead is free. `movers='attack'` moves only Attack-position characters (S2-R29)."""
+def _in_the_way(game: Game, route, movers: str) -> list[int] | None:
+    """S2-R18 (A2-4, 「必要なだけ」): the route indices of the characters in the way of freeing the
+    square beside the Base, i.e. the unbroken line of them from that square up to the first empty
+    square; None when one of them may not move (the other side's, or in Defense position when
+    `movers='attack'`, S2-R29) or the line reaches the centre with no empty square ahead."""
     side = game.sides[AUTOMATON]
-    taken = {sq for sq in route if game.occupant(sq) is not None}
+    line = []
+    for i, square in enumerate(route):
+        if game.occupant(square) is None:
+            return line
+        unit = side.at(square)
+        if unit is None or (movers == "attack" and unit.position != "attack"):
+            return None
+        line.append(i)
+    return None
+
+
+def _shift(game: Game, route, movers: str, dry: bool) -> list:
+    """The characters in the way (S2-R18) each one square toward the centre, the front one first;
+    characters further along the route stay where they are. [] when the line cannot move."""
+    side = game.sides[AUTOMATON]
     moves = []
-    for i in range(len(route) - 2, -1, -1):
+    for i in reversed(_in_the_way(game, route, movers) or []):
         unit = side.at(route[i])
-        if unit is None or (movers == "attack" and unit.position != "attack") or route[i + 1] in taken:
-            continue
-        taken.discard(route[i])
-        taken.add(route[i + 1])
         moves.append([unit.uid, list(route[i]), list(route[i + 1])])
         if not dry:
             unit.square = route[i + 1]

@@ -46,7 +46,9 @@ class Siege(Ruleset):
     """One human against an automaton that runs the seed's fixed procedure and shows why."""
 
     id = "siege"
-    version = 2                  # 2: AP set after the opening placements (S2-R8), which fire no 'on deploy' ability (P2-21)
+    # 2: AP set after the opening placements (S2-R8), which fire no 'on deploy' ability (P2-21);
+    # 3: an advancing route moves only the characters in the way of freeing the square beside the Base (S2-R18, A2-4)
+    version = 3
     title = "Siege — a solo game against an automaton that shows its reasoning"
     # Decks are shuffled (chance); deck orders and the automaton's hand are hidden; the automaton
     # is not a seat and can win.
