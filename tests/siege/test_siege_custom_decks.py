@@ -1,7 +1,7 @@
 """A siege setup that carries a player's own deck of starter cards (F2-7, F2-8): it plays, its record
 replays from its link alone, `play --cards` builds the same setup from a file of decks, and a carried
-deck that is not valid, not played, named like a starter deck or anything but decks is refused in
-one line (BadSetup). Setups without `content` are untouched (tests/golden pins their digests)."""
+deck that is not valid, not played, named like a starter deck or any table a card file has not is
+refused in one line (BadSetup); new cards travel too (test_siege_content.py). Setups without `content` are untouched (tests/golden pins their digests)."""
 
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
@@ -58,13 +58,6 @@ def test_play_cards_builds_the_same_setup_from_a_file_of_decks(tmp_path):
     assert RULESET.build_setup(options(), 3, {0: ["arcane"]}, path) == {"decks": ["arcane", "horde"]}
 
 
-def test_a_card_file_with_new_cards_is_still_refused_for_play(tmp_path):
-    path = tmp_path / "cards.toml"
-    path.write_text(dump_tables({"names": {"newname": {"en": "N", "ja": "N", "ru": "N"}}}), "utf-8")
-    with pytest.raises(BadSetup, match="may add decks only"):
-        RULESET.build_setup(options(), 3, {}, path)
-
-
 @pytest.mark.parametrize("setup, complaint", [
     (carried(mine=deck(cards={**CARDS, "medic": 3, "nameless_spear": 3, "bearer": 1})), "this one has 61"),
     (carried(mine=deck(cards={**{c: n for c, n in CARDS.items() if not c.endswith("_1")}, "medic": 3, "bearer": 3,
@@ -74,8 +67,8 @@ def test_a_card_file_with_new_cards_is_still_refused_for_play(tmp_path):
     (carried(mine=deck(side="automaton")), "unknown player deck 'mine'"),
     (carried(player="vanguard", vanguard=deck()), "is a starter deck"),
     (carried(mine=deck(), other=deck()), "the setup does not play"),
-    ({"decks": ["mine", "horde"], "content": {"decks": {"mine": deck()}, "cards": {}}}, "must be {\"decks\""),
-    ({"decks": ["mine", "horde"], "content": []}, "must be {\"decks\""),
+    ({"decks": ["mine", "horde"], "content": {"decks": {"mine": deck()}, "heroes": {}}}, "some of the tables"),
+    ({"decks": ["mine", "horde"], "content": []}, "some of the tables"),
     ({"decks": ["mine", "horde"]}, "unknown player deck 'mine'"),
 ])
 def test_a_bad_carried_deck_is_refused_in_one_line(setup, complaint):

@@ -60,6 +60,12 @@ class Ability:
         data["suit"] = SUITS[self.category]
         return data
 
+    def to_file(self) -> dict:
+        """The ability as a card file's [abilities.ID] table holds it (what `content_from_data` reads)."""
+        data = {k: getattr(self, k) for k in ABILITY_FIELDS if k not in ("trigger", "cost")}
+        data.update({"trigger": self.trigger} if self.type == "triggered" else {"cost": self.cost})
+        return data
+
 
 @dataclass(frozen=True)
 class CardDef:
@@ -91,6 +97,14 @@ class CardDef:
             data["enhance"] = "/".join(map(str, self.enhance))
         return data
 
+    def to_file(self) -> dict:
+        """The card as a card file's [cards.ID] table holds it (the Lv4 field as written: 'a/b')."""
+        data = self.to_data()
+        del data["id"]
+        if self.name is None:
+            del data["name"]
+        return data
+
 
 @dataclass(frozen=True)
 class Deck:
@@ -117,6 +131,32 @@ class Content:
 
     def merged_with(self, other: "Content") -> "Content":
         return Content(*({**getattr(self, t), **getattr(other, t)} for t in TABLES))
+
+    def used_by(self, card_ids) -> "Content":
+        """The cards of `card_ids` that this content defines, with the names, ranges and abilities of
+        this content they refer to (what a setup must carry to play them without the file)."""
+        used = Content()
+        for cid in sorted(set(card_ids)):
+            card = self.cards.get(cid)
+            if card is None:
+                continue
+            used.cards[cid] = card
+            if card.name in self.names:
+                used.names[card.name] = self.names[card.name]
+            if card.range in self.ranges:
+                used.ranges[card.range] = self.ranges[card.range]
+            used.abilities.update({a: self.abilities[a] for a in card.abilities if a in self.abilities})
+        return used
+
+    def to_file(self) -> dict:
+        """The content as a card file holds it (its non-empty tables), for a setup to carry."""
+        tables = {"names": {n: dict(v) for n, v in self.names.items()},
+                  "ranges": {r: {"offsets": [list(o) for o in v["offsets"]], "name": dict(v["name"])}
+                             for r, v in self.ranges.items()},
+                  "abilities": {a: v.to_file() for a, v in self.abilities.items()},
+                  "cards": {c: v.to_file() for c, v in self.cards.items()},
+                  "decks": {d: v.to_data() for d, v in self.decks.items()}}
+        return {t: entries for t, entries in tables.items() if entries}
 
     def card_name(self, card_id: str, language: str = "en") -> str:
         """A card's display name: "Name, Title" (a Nameless card: its title)."""
@@ -151,6 +191,7 @@ def content_from_data(data, source: str, base: Content | None = None) -> Content
         if len(raw[t]) > MAX_ENTRIES:
             problems.add(t, "-", f"at most {MAX_ENTRIES} entries")
             problems.raise_any()
+    _no_starter_ids(raw, base, problems)
     for nid, entry in raw["names"].items():
         content.names[nid] = names(entry, f"names.{nid}", "-", problems)
     for rid, entry in raw["ranges"].items():
@@ -171,6 +212,17 @@ def content_from_data(data, source: str, base: Content | None = None) -> Content
             content.decks[did] = deck
     problems.raise_any()
     return content
+
+
+def _no_starter_ids(raw: dict, base: Content, problems: Problems) -> None:
+    """A user's file adds names, ranges, abilities and cards; it never replaces a starter one, so a
+    game's record (which carries only what is not a starter's) means the same card everywhere.
+    (A deck's id is checked where it is played: see the ruleset's `content`.)"""
+    for t, what in (("names", "name"), ("ranges", "range"), ("abilities", "ability"), ("cards", "card")):
+        for item_id in raw[t]:
+            if item_id in getattr(base, t):
+                problems.add(f"{t}.{item_id}", "id", f"is a starter {what}'s id: a card file adds {t}, it does "
+                                                     f"not replace them; choose another id")
 
 
 def _range(rid: str, raw: dict, problems: Problems) -> dict:

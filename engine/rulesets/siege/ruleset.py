@@ -4,6 +4,7 @@ import copy
 from dataclasses import replace
 from collections.abc import Mapping
 
+from ...core.canonical import canonical_json
 from ...core.errors import BadCards, BadSetup
 from ...core.decision import Decision
 from ...core.events import EventLog
@@ -19,6 +20,31 @@ from .state import AUTOMATON, PLAYER, Game
 from .view import secrets as view_secrets, view as make_view
 
 SETUP_STREAM = 99       # the PRNG stream that picks the default deck, apart from the game's own
+# P2-22: what a setup may carry. Two decks of 50-60 cards hold at most 120 different cards; each
+# entry is bounded field by field (cards.py), so a hostile record's content costs milliseconds.
+CARRIED = {"names": 120, "ranges": 40, "abilities": 120, "cards": 120, "decks": 2}
+
+
+def _check_carried(carried, decks) -> None:
+    """The carried content's shape and size, before anything in it is read (a hostile record stays
+    cheap): tables of a card file, at most CARRIED entries each; decks only beside 'decks', each one
+    played and none a starter deck."""
+    if not isinstance(carried, dict) or not carried or set(carried) - set(CARRIED) or not all(
+            isinstance(entries, dict) for entries in carried.values()):
+        raise BadSetup("setup 'content' must be an object with some of the tables 'names', 'ranges', "
+                       "'abilities', 'cards' and 'decks', as a card file holds them")
+    for table_name, most in CARRIED.items():
+        if len(carried.get(table_name, {})) > most:
+            raise BadSetup(f"setup 'content' may carry at most {most} {table_name}; "
+                           f"this one has {len(carried[table_name])} (P2-22)")
+    if decks is not None and not carried.get("decks"):
+        raise BadSetup("setup 'content' must carry the deck it plays (the new cards travel with their deck)")
+    starter = builtin_content().decks
+    for deck_id in carried.get("decks", {}):
+        if decks is None or deck_id in starter or deck_id not in decks:
+            why = ("a position plays no decks" if decks is None else
+                   "is a starter deck" if deck_id in starter else "the setup does not play")
+            raise BadSetup(f"setup 'content' carries deck {str(deck_id)[:40]!r}, which {why}")
 
 
 class _Legal(Mapping):
@@ -60,6 +86,9 @@ class Siege(Ruleset):
     # P2-12: at most 200 rounds; a player turn takes a few dozen decisions at most.
     max_actions = 12_000
 
+    def __init__(self):
+        self._carried: tuple[str, Content] | None = None   # the last carried content validated, by its JSON
+
     def seats(self, options: dict, setup: dict | None = None):
         """One seat, the player (seat 0); the automaton is not a seat."""
         return (Seat("player", "player"),)
@@ -74,14 +103,17 @@ class Siege(Ruleset):
         return {"decks": [Rng(seed, SETUP_STREAM).choice(mine), theirs[0]]}
 
     def check_setup(self, setup: dict, options: dict) -> dict:
-        """{"decks": [PLAYER_DECK, AUTOMATON_DECK]} (optionally with "content": {"decks": {ID: deck}}, the
-        decks of starter cards it names that are not starter decks) or {"position": {...}} (position.py)."""
-        if not isinstance(setup, dict) or set(setup) not in ({"decks"}, {"decks", "content"}, {"position"}):
-            raise BadSetup("setup must be an object with 'decks' ([player deck, automaton deck], optionally "
-                           "with 'content' carrying decks of starter cards) or 'position'")
+        """{"decks": [PLAYER_DECK, AUTOMATON_DECK]} or {"position": {...}} (position.py), either optionally
+        with "content": the new cards (and their names, ranges, abilities) and, with decks, the one or two
+        non-starter decks the setup plays, as a card file holds them (see `content`)."""
+        keys = set(setup) - {"content"} if isinstance(setup, dict) else None
+        if keys not in ({"decks"}, {"position"}):
+            raise BadSetup("setup must be an object with 'decks' ([player deck, automaton deck]) or 'position', "
+                           "optionally with 'content' (the new cards and decks it plays, as a card file holds them)")
+        carried = {"content": setup["content"]} if "content" in setup else {}
         if "position" in setup:
-            normal = {"position": check_position(setup["position"])}
-            build_position(normal["position"], builtin_content(), options, 0, EventLog(False))
+            normal = {"position": check_position(setup["position"]), **carried}
+            build_position(normal["position"], self.content(setup), options, 0, EventLog(False))
             return normal
         decks = setup["decks"]
         if not isinstance(decks, list) or len(decks) != 2:
@@ -91,50 +123,48 @@ class Siege(Ruleset):
             if not isinstance(deck, str) or deck not in content.decks or content.decks[deck].side != side:
                 known = ", ".join(sorted(d for d, v in content.decks.items() if v.side == side))
                 raise BadSetup(f"unknown {side} deck {str(deck)[:40]!r}; {side} decks: {known}")
-        return {"decks": list(decks), **({"content": setup["content"]} if "content" in setup else {})}
+        return {"decks": list(decks), **carried}
 
     def content(self, setup: dict) -> Content:
-        """The cards and decks a setup may use: the starter content, plus the decks it carries. A carried
-        deck holds starter cards only, is named by the setup, and does not reuse a starter deck's id."""
+        """The cards and decks a setup may use: the starter content, plus what it carries (P2-22): new
+        names, ranges, abilities and cards, at most CARRIED of each, none with a starter's id (refused,
+        never replaced), and with 'decks' only the one or two non-starter decks the setup plays."""
         if "content" not in setup:
             return builtin_content()
-        carried, starter = setup["content"], builtin_content()
-        if not isinstance(carried, dict) or set(carried) != {"decks"} or not isinstance(carried["decks"], dict) \
-                or not 1 <= len(carried["decks"]) <= 2:
-            raise BadSetup("setup 'content' must be {\"decks\": {ID: deck}} with the one or two decks it carries")
-        for deck_id in carried["decks"]:
-            if deck_id in starter.decks or deck_id not in setup["decks"]:
-                raise BadSetup(f"setup 'content' carries deck {str(deck_id)[:40]!r}, which "
-                               f"{'is a starter deck' if deck_id in starter.decks else 'the setup does not play'}")
-        try:
-            extra = content_from_data(carried, "setup", starter)
-        except BadCards as error:
-            raise BadSetup(f"a deck the setup carries is not valid: {error}") from None
-        # A record's canonical JSON sorts keys: a carried deck is built in card-id order, whatever its order.
-        extra.decks = {d: replace(deck, cards=dict(sorted(deck.cards.items()))) for d, deck in extra.decks.items()}
-        return starter.merged_with(extra)
+        carried = setup["content"]
+        _check_carried(carried, setup.get("decks"))
+        key = canonical_json(carried)       # a session asks several times (check, set-up): validate once
+        if self._carried is None or self._carried[0] != key:
+            try:
+                extra = content_from_data(carried, "setup", builtin_content())
+            except BadCards as error:
+                raise BadSetup(f"the content the setup carries is not valid: {error}") from None
+            # A record's canonical JSON sorts keys: a carried deck is built in card-id order, whatever its order.
+            extra.decks = {d: replace(deck, cards=dict(sorted(deck.cards.items()))) for d, deck in extra.decks.items()}
+            self._carried = (key, builtin_content().merged_with(extra))
+        return self._carried[1]
 
     def build_setup(self, options: dict, seed: int, decks: dict, cards_file=None) -> dict:
-        """`--deck 0=DECK` (the player's deck; `--deck 0=DECK,AUTOMATON_DECK` names both). A card file
-        may add decks of starter cards; the ones played travel in the setup, so the record needs no file."""
+        """`--deck 0=DECK` (the player's deck; `--deck 0=DECK,AUTOMATON_DECK` names both). A card file may
+        add cards and decks; the decks played and the new cards they hold travel in the setup, so the
+        record needs no file."""
         custom = load_content_file(cards_file, builtin_content()) if cards_file else None
-        if custom and (custom.names or custom.ranges or custom.abilities or custom.cards):
-            raise BadSetup("siege plays its starter cards: a card file for 'play' may add decks only "
-                           "(check any card file with 'cards validate')")
         setup = self.default_setup(options, seed)
         if PLAYER in decks:
             names = decks[PLAYER]
             if len(names) > 2:
                 raise BadSetup("--deck 0= takes the player's deck and optionally the automaton's")
             setup["decks"][:len(names)] = names
-        carried = {d: custom.decks[d].to_data() for d in dict.fromkeys(setup["decks"]) if custom and d in custom.decks}
-        if carried:
-            setup["content"] = {"decks": carried}
+        played = [custom.decks[d] for d in dict.fromkeys(setup["decks"]) if custom and d in custom.decks]
+        if played:
+            used = custom.used_by(cid for deck in played for cid in deck.cards)
+            used.decks = {deck.id: deck for deck in played}
+            setup["content"] = used.to_file()
         return self.check_setup(setup, options)
 
     def setup(self, options: dict, seed: int, setup: dict, log: EventLog) -> Game:
         if "position" in setup:
-            return build_position(setup["position"], builtin_content(), options, seed, log)
+            return build_position(setup["position"], self.content(setup), options, seed, log)
         return turn.new_game(self.content(setup), setup["decks"], options, seed, log)
 
     def validate_cards(self, path=None) -> list[str]:
