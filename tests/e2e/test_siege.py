@@ -13,7 +13,7 @@ from urllib.parse import unquote
 
 import pytest
 
-from engine.core import Session, make_bot
+from engine.core import Record, Session, encode_link, make_bot
 from engine.rulesets import get
 from engine.rulesets.siege.cards import builtin_content
 
@@ -370,4 +370,54 @@ def test_bot_and_automaton_times_in_the_browser(open_page):
     print(f"the page: End of Turn to the next decision, drawn, over {len(page_turns)} turns: "
           f"median {statistics.median(page_turns):.0f} ms, worst {max(page_turns):.0f} ms")
     assert statistics.median(bot) < 300 and statistics.median(auto) < 300
+    tab.assert_clean()
+
+
+# --- a link that carries a user's own cards (P2-22) --------------------------------------------------
+
+def markup_card_record() -> tuple[Record, int]:
+    """A valid siege record whose player deck holds new cards named with markup (they travel in the
+    setup's content, P2-22), and the first step after which one of them stands on the grid."""
+    from .test_bad_links import IMG, SCRIPT
+    same = lambda text: {"en": text, "ja": text, "ru": text}  # noqa: E731
+    starter = builtin_content().decks["vanguard"].cards
+    card = {"kind": "main", "name": "x_name", "title": same(SCRIPT), "level": 1, "hp": 6, "atk": 3, "mat": 0,
+            "def": 1, "mdf": 0, "range": "melee", "cost": 1, "weapon": "spear", "attribute": "wind", "abilities": []}
+    content = {"names": {"x_name": same(IMG)}, "cards": {"x_card": card},
+               "decks": {"x_band": {"side": "player", "name": same(IMG),
+                                    "cards": {**{c: n for c, n in starter.items() if c != "medic"}, "x_card": 3}}}}
+    for seed in range(40):
+        walked = Session.start("siege", seed=seed, setup={"decks": ["x_band", "horde"], "content": content})
+        bot = make_bot(RULESET, "sensible")
+        for step in range(1, 400):       # a step as the replay viewer counts it: an automatic one or a decision
+            if walked.outcome is not None:
+                break
+            if walked.decision is None:
+                walked.advance()
+            else:
+                walked.submit(0, walked.bot_action(0, bot))
+            if any(u.defn.id == "x_card" for side in walked.state.sides for u in side.characters()):
+                walked.run({0: bot})
+                return walked.record, step
+    raise AssertionError("no seed in 0-39 puts the new card on the grid")
+
+
+def test_a_link_with_the_users_own_cards_named_in_markup_shows_them_as_text(open_page):
+    """P2-22: a record carries new cards; the page draws them from the generic card, named (never by id)
+    with textContent, so markup in a name stays text and runs nothing."""
+    from .test_bad_links import IMG, SCRIPT, assert_nothing_injected
+    record, step = markup_card_record()
+    tab = open_page("siege-markup")
+    tab.goto(f"index.html#/siege/replay?g={encode_link(record)}&step={step}")
+    page = tab.page
+    page.wait_for_timeout(250)          # long enough for an injected <img src=x onerror=...> to fire
+    page.wait_for_selector("#siege-grid .scell")
+    names = page.locator("#siege-board .tname").all_text_contents()
+    assert f"{IMG} ({SCRIPT})" in names, names      # the new card by its name and title, shown literally
+    assert "x_card" not in page.text_content("#siege-board")
+    page.click("#siege-to-end")
+    page.wait_for_selector("#siege-outcome[data-digest]", state="visible")
+    assert page.get_attribute("#siege-outcome", "data-digest") == Session.replay(record, events=False).digest()
+    assert IMG in page.text_content("#siege-log") or SCRIPT in page.text_content("#siege-log")
+    assert_nothing_injected(tab)
     tab.assert_clean()

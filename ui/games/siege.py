@@ -310,8 +310,8 @@ class Renderer(BoardFocus):
         """A character from its pre-rendered card, with HP, MP, position and marks filled in."""
         template = dom.find(f"scard-{unit['card']}")
         node = dom.clone(template if template else "scard-generic")
-        if not template:
-            dom.set_text(node.querySelector(".tname"), unit["card"])
+        if not template:        # a card a file or a link carries: its name from the view, never its id
+            dom.set_text(node.querySelector(".tname"), self.card_name(unit["card"]))
         node.dataset.uid = str(unit["uid"])
         node.dataset.side = str(unit["side"])
         node.classList.add(f"side-{unit['side']}")
