@@ -1,0 +1,235 @@
+"""A user's hero and map files (issue 23 §2): `play initiative --cards FILE` plays them, the setup carries the
+part it uses so the record replays with no file, carried content is checked as strictly as a file, and the
+card format covers handicap cards (G1-8, P1-20), block cards and cards with no Defense value (P1-2)."""
+
+import json
+import tomllib
+
+import pytest
+
+from engine.core import BadCards, BadSetup, Record, Session, resolve_options
+from engine.core.tomlwrite import dump_tables
+from engine.rulesets.initiative.board import BUILTIN_MAP
+from engine.rulesets.initiative.content import MAX_SETUP_CARDS, MAX_SETUP_HEROES, load_content_file, read
+from engine.rulesets.initiative.heroes import BUILTIN_HEROES, HANDICAP
+from engine.rulesets.initiative.ruleset import Initiative
+from tests.initiative.helpers import CENTRE, EAST, attack, place, to_act
+from tests.test_cli import assert_user_error, engine
+
+STARTER = tomllib.loads(BUILTIN_HEROES.read_text(encoding="utf-8"))
+RULESET = Initiative()
+OPTIONS = resolve_options(Initiative.options, {"players": 4, "round_limit": 2})
+FERRO = {"en": "Ferro", "ja": "フェロ", "ru": "Ферро"}
+
+
+def hero_tables(new="ferro", like="brannoc", extra_cards=None) -> dict:
+    """A hero file's tables: the starter hero `like`, renamed `new` (its cards too), plus `extra_cards`."""
+    cards = {cid.replace(like, new): dict(raw, hero=new) for cid, raw in STARTER["cards"].items() if raw["hero"] == like}
+    cards.update(extra_cards or {})
+    return {"heroes": {new: dict(STARTER["heroes"][like], name=FERRO)}, "cards": cards}
+
+
+def map_text() -> str:
+    """The map file's text: the starter map under another id."""
+    text = BUILTIN_MAP.read_text(encoding="utf-8")
+    assert text.count('id = "saltmarsh"') == 1
+    return text.replace('id = "saltmarsh"', 'id = "fenmoor"')
+
+
+def write(tmp_path, tables: dict, name="mine.toml", more=""):
+    """A file of these tables (the hero part) followed by the text `more` (a map part)."""
+    path = tmp_path / name
+    path.write_text((dump_tables(tables) if tables else "") + "\n" + more, encoding="utf-8")
+    return path
+
+
+def handicap_card(hero="ferro", card_id="ferro_handicap", **changes) -> dict:
+    card = {"hero": hero, "name": {"en": "Spite", "ja": "意地", "ru": "Упрямство"}, "colour": "red", "tier": "H",
+            "initiative": 11, "primary": "attack", "value": 3, "secondaries": {"movement": 2}}
+    return {card_id: {**card, **changes}}
+
+
+# --- playing a user's file --------------------------------------------------------------------------
+
+@pytest.mark.needs_subprocess
+def test_play_cards_plays_a_hero_file_and_its_link_replays_with_no_file(tmp_path):
+    path = write(tmp_path, hero_tables())
+    record = tmp_path / "game.json"
+    played = json.loads(engine("play", "initiative", "--cards", str(path), "--deck", "0=ferro", "--deck", "1=isra",
+                               "--option", "round_limit=2", "--seed", "4", "--record", str(record), "--json").stdout)
+    data = json.loads(record.read_text())
+    assert data["setup"]["heroes"][:2] == ["ferro", "isra"]
+    assert sorted(data["setup"]["content"]) == ["cards", "heroes"]           # only what the game uses: Ferro
+    assert list(data["setup"]["content"]["heroes"]) == ["ferro"] and len(data["setup"]["content"]["cards"]) == 18
+    link = engine("link", "encode", str(record)).stdout.strip()
+    path.unlink()
+    record.unlink()
+    replayed = json.loads(engine("replay", link, "--json").stdout)
+    assert replayed["digest"] == played["digest"]
+
+
+@pytest.mark.needs_subprocess
+def test_a_bad_hero_file_is_one_error_line_naming_file_card_and_field(tmp_path):
+    tables = hero_tables()
+    tables["cards"]["ferro_gold"]["value"] = 12
+    path = write(tmp_path, tables)
+    assert_user_error(engine("play", "initiative", "--cards", str(path), check_ok=False),
+                      "mine.toml: cards.ferro_gold: value: must be a whole number from 0 to 9; got 12")
+    result = engine("cards", "validate", "--ruleset", "initiative", str(path), check_ok=False)
+    assert "mine.toml: cards.ferro_gold: value: must be a whole number from 0 to 9; got 12" in result.stdout + result.stderr
+
+
+def test_the_setup_carries_only_the_heroes_it_uses_and_replays_from_its_record(tmp_path):
+    tables = hero_tables()
+    tables["heroes"].update(hero_tables("vell", "isra")["heroes"])
+    tables["cards"].update(hero_tables("vell", "isra")["cards"])
+    setup = RULESET.build_setup(OPTIONS, 2, {0: ["ferro"], 2: ["ferro"]}, write(tmp_path, tables))
+    assert setup["heroes"][0] == setup["heroes"][2] == "ferro"
+    carried = setup["content"]
+    assert set(carried["heroes"]) <= {"ferro", "vell"} and "ferro" in carried["heroes"]
+    assert all(raw["hero"] in carried["heroes"] for raw in carried["cards"].values())
+    session = Session.start("initiative", seed=2, options=OPTIONS, setup=setup)
+    assert session.state.heroes[0].hero == "ferro"
+    assert sorted(session.state.heroes[0].hand) == ["ferro_blue1", "ferro_gold", "ferro_green1", "ferro_red1",
+                                                    "ferro_silver"]                       # F-S4
+    record = Record.from_data(json.loads(json.dumps(session.record.to_data())))
+    assert Session.replay(record).digest() == session.digest()
+
+
+def test_a_map_file_is_the_games_map_and_travels_in_the_setup(tmp_path):
+    setup = RULESET.build_setup(OPTIONS, 1, {}, write(tmp_path, {}, more=map_text()))
+    assert set(setup["content"]) == {"map", "zones"} and setup["content"]["map"]["id"] == "fenmoor"
+    session = Session.start("initiative", seed=1, options=OPTIONS, setup=setup)
+    assert session.state.board.id == "fenmoor" and len(session.state.minions) == 12        # F-S5 on its middle zone
+    assert session.view(0)["board"]["id"] == "fenmoor"
+
+
+def test_a_selection_phase_and_a_position_may_use_carried_heroes():
+    drafting = Session.start("initiative", seed=0, options={"players": 2, "hero_selection": "all_pick"},
+                             setup={"content": hero_tables()})
+    assert ["pick", "ferro"] in drafting.decision.legal[drafting.decision.players[0]]          # P1-8, P1-9
+    position = {"turn": 1, "coin": "red", "heroes": ["ferro@off", "isra@off", "brannoc@off", "ferro@off"]}
+    placed = Session.start("initiative", seed=0, options={"players": 2},
+                           setup={"position": position, "content": hero_tables()})
+    assert [h.hero for h in placed.state.heroes] == ["ferro", "isra", "brannoc", "ferro"]
+
+
+def test_one_file_may_hold_heroes_and_a_map(tmp_path):
+    custom = load_content_file(write(tmp_path, hero_tables(), more=map_text()))
+    assert set(custom.heroes.heroes) == {"ferro"} and custom.board.id == "fenmoor"
+    assert "brannoc" in custom.merged().heroes and "ferro" in custom.merged().heroes      # starter heroes stay
+
+
+# --- carried content is checked as a file is ----------------------------------------------------------
+
+def test_carried_content_is_checked_as_strictly_as_a_file():
+    content = hero_tables()
+    content["cards"]["ferro_red1"]["initiative"] = 0
+    with pytest.raises(BadSetup) as caught:
+        RULESET.check_setup({"heroes": ["ferro"] * 4, "content": content}, OPTIONS)
+    assert "\n" not in str(caught.value)
+    assert "setup content: cards.ferro_red1: initiative: must be a whole number from 1 to 13; got 0" in str(caught.value)
+
+
+@pytest.mark.parametrize("content, fragment", [
+    ([], "setup 'content' must be an object"),
+    ({"heroes": {}, "spells": {}}, "setup 'content' must be an object"),
+    ({"heroes": {f"h{i}": {} for i in range(MAX_SETUP_HEROES + 1)}}, f"at most {MAX_SETUP_HEROES} heroes"),
+    ({"cards": {f"c{i}": {} for i in range(MAX_SETUP_CARDS + 1)}}, f"at most {MAX_SETUP_CARDS} cards"),
+    ({"map": {}, "zones": {f"z{i}": {} for i in range(1000)}}, "at most 32 zones"),
+    ({"map": {"id": "x"}}, "setup content: map: "),
+])
+def test_carried_content_out_of_bounds_or_damaged_is_one_line(content, fragment):
+    with pytest.raises(BadSetup) as caught:
+        RULESET.check_setup({"heroes": ["brannoc"] * 4, "content": content}, OPTIONS)
+    assert fragment in str(caught.value) and "\n" not in str(caught.value)
+
+
+def test_a_card_id_of_a_starter_hero_is_refused_naming_the_card():
+    tables = hero_tables()
+    tables["cards"]["isra_gold"] = tables["cards"].pop("ferro_gold")
+    with pytest.raises(BadCards) as caught:
+        read(tables, "mine.toml")
+    assert caught.value.problems == ["mine.toml: cards.isra_gold: -: this id is already a card of the starter hero "
+                                     "'isra'; choose another"]
+
+
+def test_a_file_with_neither_heroes_nor_a_map_is_refused():
+    with pytest.raises(BadCards) as caught:
+        read({}, "mine.toml")
+    assert caught.value.problems == ["mine.toml: -: -: a hero or map file needs [heroes] and [cards] tables, "
+                                     "or [map] and [zones]"]
+
+
+# --- the card format -------------------------------------------------------------------------------
+
+def test_handicap_cards_are_held_by_the_smaller_teams_heroes_in_an_uneven_game():
+    """G1-8, P1-20: three seats, teams left uneven: the blue hero (one against two) holds its handicap card
+    from the start; a red hero's stays in its upgrade pool, as every handicap card does in an even game."""
+    tables = hero_tables(extra_cards=handicap_card())
+    setup = {"heroes": ["ferro", "ferro", "ferro"], "content": tables}
+    uneven = Session.start("initiative", seed=0, options={"players": 3, "odd_count": "uneven"}, setup=setup)
+    red, blue, red2 = uneven.state.heroes
+    assert blue.team == "blue" and "ferro_handicap" in blue.hand and len(blue.hand) == 6
+    assert "ferro_handicap" in red.deck and "ferro_handicap" not in red.hand and len(red.hand) == 5
+    assert uneven.state.content.cards["ferro_handicap"].tier == HANDICAP
+    even = Session.start("initiative", seed=0, options={"players": 4}, setup={**setup, "heroes": ["ferro"] * 4})
+    assert all("ferro_handicap" in h.deck and len(h.hand) == 5 for h in even.state.heroes)
+
+
+@pytest.mark.parametrize("changes, problem", [
+    ({"colour": "purple"}, "cards.ferro_handicap: tier: a handicap card cannot be purple"),
+    ({"item": "attack"}, "cards.ferro_handicap: item: only tier II and III cards carry an item icon"),
+    ({"tier": "X"}, 'cards.ferro_handicap: tier: must be a whole number from 0 to 4, or "H" for a handicap card'),
+])
+def test_a_bad_handicap_card_is_one_line(changes, problem):
+    with pytest.raises(BadCards) as caught:
+        read(hero_tables(extra_cards=handicap_card(**changes)), "mine.toml")
+    assert any(line.startswith(f"mine.toml: {problem}") for line in caught.value.problems), caught.value.problems
+
+
+def test_at_most_two_handicap_cards_per_hero():
+    extra = {**handicap_card(), **handicap_card(card_id="ferro_h2"), **handicap_card(card_id="ferro_h3")}
+    with pytest.raises(BadCards) as caught:
+        read(hero_tables(extra_cards=extra), "mine.toml")
+    assert caught.value.problems == ["mine.toml: heroes.ferro: cards: at most 2 handicap cards (tier H); has 3"]
+
+
+def start_with(tables: dict, heroes: list, coin="red", **options) -> Session:
+    """A game of these heroes with a user's content carried in its setup; minions off (rule tests place them)."""
+    session = Session.start("initiative", seed=0, options={"players": len(heroes), **options},
+                            setup={"heroes": heroes, "content": tables})
+    session.state.coin = coin
+    session.state.minions = []
+    return session
+
+
+def test_a_card_with_no_defense_value_is_never_offered_as_a_defence():
+    """P1-2, F-D3: Ferro's gold card shows a Defense value; its silver one, rewritten to show only Movement,
+    does not, so the attacked Ferro may discard the gold card or nothing, never the silver one."""
+    tables = hero_tables()
+    tables["cards"]["ferro_silver"] = {**tables["cards"]["ferro_silver"], "primary": "attack", "value": 3,
+                                       "secondaries": {"movement": 2}}
+    session = start_with(tables, ["brannoc", "ferro", "brannoc", "ferro"])
+    assert session.state.content.cards["ferro_silver"].defense is None
+    place(session, h0=CENTRE, h1=EAST, h2=None, h3=None)
+    to_act(session, ["brannoc_gold", "ferro_red1", "brannoc_silver", "ferro_gold"], 0)
+    assert sorted(session.state.heroes[1].hand) == ["ferro_blue1", "ferro_gold", "ferro_green1", "ferro_silver"]
+    events = attack(session, 1)
+    decision = session.decision
+    assert decision.kind == "defend" and decision.players == (1,)
+    assert decision.legal[1] == [["defend", "ferro_blue1"], ["defend", "ferro_gold"], ["defend", "ferro_green1"],
+                                 ["no_defense"]]
+    assert "ferro_silver" not in decision.prompt["cards"] and "ferro_gold" in decision.prompt["cards"]
+    assert [e["kind"] for e in events if e["rule"] == "F-D1"] == ["attack_total"]
+
+
+def test_a_block_card_may_print_its_exclamation_mark_alone():
+    """F-D4: a defense card with a block and no number reads; it shows no Defense value yet may defend."""
+    tables = hero_tables()
+    shield = tables["cards"]["ferro_blue1"]
+    assert shield["block"] == "ranged_attack"
+    del shield["value"]
+    custom = read(tables, "mine.toml")
+    card = custom.heroes.cards["ferro_blue1"]
+    assert card.defense is None and card.block == "ranged_attack"
