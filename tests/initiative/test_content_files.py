@@ -13,7 +13,8 @@ from engine.rulesets.initiative.board import BUILTIN_MAP
 from engine.rulesets.initiative.content import MAX_SETUP_CARDS, MAX_SETUP_HEROES, load_content_file, read
 from engine.rulesets.initiative.heroes import BUILTIN_HEROES, HANDICAP
 from engine.rulesets.initiative.ruleset import Initiative
-from tests.initiative.helpers import CENTRE, EAST, attack, place, to_act
+from engine.rulesets.initiative import hexes, lane
+from tests.initiative.helpers import CENTRE, EAST, answer, attack, place, to_act
 from tests.test_cli import assert_user_error, engine
 
 STARTER = tomllib.loads(BUILTIN_HEROES.read_text(encoding="utf-8"))
@@ -233,3 +234,142 @@ def test_a_block_card_may_print_its_exclamation_mark_alone():
     custom = read(tables, "mine.toml")
     card = custom.heroes.cards["ferro_blue1"]
     assert card.defense is None and card.block == "ranged_attack"
+
+
+# --- card text on minions (P1-21) --------------------------------------------------------------------
+
+def skill(card_id: str, effect: list, **more) -> dict:
+    """Ferro's tier-I card of this id rewritten as a skill with these effect steps."""
+    raw = {key: value for key, value in hero_tables()["cards"][card_id].items() if key not in ("value", "block")}
+    return {card_id: {**raw, "primary": "skill", "effect": effect, "text": {"en": card_id, "ja": card_id, "ru": card_id},
+                      **more}}
+
+
+MINION_CARDS = {**skill("ferro_red1", [{"do": "remove"}]),                                     # remove an adjacent enemy minion
+                **skill("ferro_green1", [{"do": "push", "distance": 1, "unit": "minion"}])}    # push an adjacent enemy minion 1
+
+
+def minion_game(*minions) -> Session:
+    """Ferro (hero 0, red) on CENTRE of the Causeway, the Battle Zone; the others off the board; these minions
+    (team, type, space) on the board and no others."""
+    tables = hero_tables()
+    tables["cards"].update(MINION_CARDS)
+    session = start_with(tables, ["ferro", "isra", "brannoc", "isra"])
+    game = session.state
+    place(session, h0=CENTRE, h1=None, h2=None, h3=None)
+    for team, kind, space in minions:
+        lane.add(game, team, kind, space, 0)
+    assert all(game.board.zone_of[tuple(x["space"])] == game.battle_zones[0] for x in game.minions)
+    return session
+
+
+def skill_with(session, card: str) -> list:
+    """Ferro plays `card` (the others their first cards), acts with its skill; the events from the skill on."""
+    to_act(session, [card, "isra_gold", "brannoc_gold", "isra_gold"], 0)
+    return [e.to_data() for e in session.submit(0, ["skill"])]
+
+
+def events_until_turn_moves_on(session, events: list) -> list:
+    """Answer the text's prompts with their first answer until the card is resolved."""
+    while session.decision is not None and session.decision.kind == "choose_target" and session.state.acting == 0:
+        decision = session.decision
+        events += [e.to_data() for e in session.submit(decision.players[0], decision.legal[decision.players[0]][0])]
+    return events
+
+
+def test_a_card_that_removes_a_minion_pays_no_coins_and_pushes_only_with_the_last_one():
+    """F-K5: remove pays no coins (F-K4 is for defeating); spec §4: the team's last minion in its Battle Zone
+    removed pushes the lane at once; with another left, no push."""
+    two = minion_game(("blue", "melee", EAST), ("blue", "ranged", hexes.add(CENTRE, (0, 1), 3)))
+    melee, ranged = (x["id"] for x in two.state.minions)
+    events = skill_with(two, "ferro_red1")
+    assert two.decision.kind == "choose_target" and two.decision.legal[0] == [["minion", melee]]     # adjacent only
+    events += answer(two, ["minion", melee])
+    assert [(e["kind"], e["rule"]) for e in events if e["kind"] in ("target", "minion_removed")] == \
+        [("target", "P1-21"), ("minion_removed", "F-K5")]
+    assert [e for e in events if e["kind"] == "minion_removed"][0]["why"] == "card"
+    assert not [e for e in events if e["kind"] in ("coins", "lane_push", "wave")]
+    assert two.state.heroes[0].coins == 0 and [x["id"] for x in two.state.minions] == [ranged]
+
+    last = minion_game(("blue", "melee", EAST))
+    events = skill_with(last, "ferro_red1") + answer(last, ["minion", last.state.minions[0]["id"]])
+    assert not [e for e in events if e["kind"] == "coins"] and last.state.heroes[0].coins == 0
+    assert [(e["kind"], e["rule"]) for e in events if e["kind"] in ("wave", "lane_push")] == \
+        [("wave", "F-S2"), ("lane_push", "P1-10")]
+    push = [e for e in events if e["kind"] == "lane_push"][0]
+    assert (push["winner"], push["loser"]) == ("red", "blue") and last.state.waves == [2]
+
+
+def test_a_heavy_minion_is_immune_to_card_text_while_a_friendly_minion_is_in_its_zone():
+    """F-D7: the blue heavy is not offered while the blue melee is in the Battle Zone (the choice cites it);
+    once the melee is removed the heavy is no longer immune."""
+    session = minion_game(("blue", "melee", EAST), ("blue", "heavy", hexes.add(CENTRE, (0, 1))))
+    melee, heavy_id = (x["id"] for x in session.state.minions)
+    skill_with(session, "ferro_red1")
+    assert session.decision.legal[0] == [["minion", melee]]
+    events = answer(session, ["minion", melee])
+    assert [(e["kind"], e["rule"], e["minions"]) for e in events if e["kind"] == "immune"] == [("immune", "F-D7", [heavy_id])]
+    heavy = session.state.minions[0]
+    assert heavy["type"] == "heavy" and not lane.immune(session.state, heavy)
+    assert not [e for e in events if e["kind"] == "lane_push"]                  # the heavy is still there
+
+
+def test_pushing_a_minion_out_of_its_battle_zone_returns_it_and_never_pushes_the_lane():
+    """Spec §4: a push never results from moving or pushing a minion; F-L1: it returns at once."""
+    game = minion_game().state
+    board, zone = game.board, game.battle_zones[0]
+    hero_at, minion_at, beyond = next((a, b, hexes.add(b, d)) for a in sorted(board.zones[zone].spaces)
+                                      for d in hexes.DIRECTIONS for b in [hexes.add(a, d)]
+                                      if board.zone_of.get(b) == zone and hexes.add(b, d) in board.spaces
+                                      and board.zone_of[hexes.add(b, d)] != zone and hexes.add(b, d) not in board.terrain
+                                      and a not in board.terrain and b not in board.terrain)
+    session = minion_game(("blue", "melee", minion_at))
+    place(session, h0=hero_at)
+    events = skill_with(session, "ferro_green1")
+    events += answer(session, ["minion", session.state.minions[0]["id"]])
+    events = events_until_turn_moves_on(session, events)
+    pushed = [e for e in events if e["kind"] == "minion_pushed"]
+    assert [(e["rule"], e["spaces"], e["to"]) for e in pushed] == [("S1-R16", 1, list(beyond))]
+    assert [e["rule"] for e in events if e["kind"] == "minion_returns"] == ["F-L1"]
+    assert session.state.board.zone_of[tuple(session.state.minions[0]["space"])] == zone
+    assert not [e for e in events if e["kind"] in ("lane_push", "wave", "minion_removed")]
+    assert session.state.waves == [3]
+
+
+def test_a_step_on_minions_does_nothing_to_a_hero_and_a_hero_step_never_takes_a_minion():
+    """P1-7 stays as it was: a push without `unit` offers adjacent enemy heroes only, never a minion."""
+    tables = hero_tables()
+    tables["cards"].update(skill("ferro_red1", [{"do": "push", "distance": 1}]))
+    session = start_with(tables, ["ferro", "isra", "brannoc", "isra"])
+    place(session, h0=CENTRE, h1=hexes.add(CENTRE, (-1, 0)), h2=None, h3=None)
+    lane.add(session.state, "blue", "melee", EAST, 0)
+    skill_with(session, "ferro_red1")
+    assert session.decision.legal[0] == [["hero", 1]]
+
+
+def test_a_radius_on_a_non_ranged_attack_still_targets_an_adjacent_unit():
+    """F-A5: a non-ranged attack targets an adjacent unit even if the card has a Radius."""
+    tables = hero_tables()
+    tables["cards"]["ferro_gold"]["radius"] = 3
+    session = start_with(tables, ["ferro", "isra", "brannoc", "isra"])
+    assert session.state.content.cards["ferro_gold"].radius == 3
+    place(session, h0=CENTRE, h1=EAST, h2=None, h3=hexes.add(CENTRE, (-1, 0), 2))
+    to_act(session, ["ferro_gold", "isra_gold", "brannoc_gold", "isra_gold"], 0)
+    answer(session, ["attack"])
+    assert session.decision.prompt["step"]["do"] == "_target" and session.decision.legal[0] == [["hero", 1]]
+
+
+@pytest.mark.parametrize("step, problem", [
+    ({"do": "marker", "marker": "poison", "who": "target", "unit": "minion"}, "effect[0].unit: must be one of hero, minion, unit"),
+    ({"do": "remove", "unit": "hero"}, "effect[0].unit: remove takes only a minion (F-K5)"),
+    ({"do": "push", "distance": 1, "side": "any"}, "effect[0].side: must be one of enemy, any"),
+    ({"do": "move", "up_to": 1, "unit": "minion"}, "effect[0].unit: must be one of hero, minion, unit"),
+    ({"do": "remove", "unit": "bishop"}, "effect[0].unit: must be one of hero, minion, unit"),
+])
+def test_a_bad_minion_step_is_one_line_naming_card_and_field(step, problem):
+    tables = hero_tables()
+    tables["cards"].update(skill("ferro_red1", [step]))
+    with pytest.raises(BadCards) as caught:
+        read(tables, "mine.toml")
+    assert any(line.startswith(f"mine.toml: cards.ferro_red1: {problem}") for line in caught.value.problems), \
+        caught.value.problems
