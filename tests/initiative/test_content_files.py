@@ -134,6 +134,8 @@ def test_carried_content_is_checked_as_strictly_as_a_file():
 
 @pytest.mark.parametrize("content, fragment", [
     ([], "setup 'content' must be an object"),
+    (None, "setup 'content' must be an object"),
+    ({}, "setup 'content' must be an object"),
     ({"heroes": {}, "spells": {}}, "setup 'content' must be an object"),
     ({"heroes": {f"h{i}": {} for i in range(MAX_SETUP_HEROES + 1)}}, f"at most {MAX_SETUP_HEROES} heroes"),
     ({"cards": {f"c{i}": {} for i in range(MAX_SETUP_CARDS + 1)}}, f"at most {MAX_SETUP_CARDS} cards"),
@@ -153,6 +155,21 @@ def test_a_card_id_of_a_starter_hero_is_refused_naming_the_card():
         read(tables, "mine.toml")
     assert caught.value.problems == ["mine.toml: cards.isra_gold: -: this id is already a card of the starter hero "
                                      "'isra'; choose another"]
+
+
+def test_a_map_played_may_not_take_a_starter_maps_id(tmp_path):
+    """The site draws a map by its id: a user's map under a starter map's id would be drawn wrong. A copy of
+    the starter map file is still valid map data for `cards validate`."""
+    path = write(tmp_path, {}, more=BUILTIN_MAP.read_text(encoding="utf-8"))
+    assert load_content_file(path).board.id == "saltmarsh"
+    with pytest.raises(BadCards) as caught:
+        load_content_file(path, play=True)
+    assert caught.value.problems == ["mine.toml: map: id: 'saltmarsh' is a starter map's id (option map); "
+                                     "choose another"]
+    with pytest.raises(BadSetup) as refused:
+        RULESET.check_setup({"heroes": ["brannoc"] * 4, "content": tomllib.loads(BUILTIN_MAP.read_text("utf-8"))},
+                            OPTIONS)
+    assert "setup content: map: id: 'saltmarsh' is a starter map's id" in str(refused.value)
 
 
 def test_a_file_with_neither_heroes_nor_a_map_is_refused():

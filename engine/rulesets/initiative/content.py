@@ -16,7 +16,7 @@ from pathlib import Path
 
 from ...core.carddata import parse_toml, read_text, top_level
 from ...core.errors import BadCards
-from .board import Board, _read as read_board
+from .board import MAPS, Board, _read as read_board
 from .heroes import MAX_HANDICAP, Heroes, _read as read_heroes, builtin_heroes
 
 HERO_TABLES = ("heroes", "cards")
@@ -55,9 +55,10 @@ class Custom:
         return data
 
 
-def read(data, source: str) -> Custom:
+def read(data, source: str, play: bool = False) -> Custom:
     """A content file's tables checked: its hero part by heroes.py, its map part by board.py, every problem
-    of both reported together; BadCards when there is any (or when the file has neither part)."""
+    of both reported together; BadCards when there is any (or when the file has neither part). To `play`
+    it, its map may not take a starter map's id (the site draws a map by its id)."""
     problems = top_level(data, source, HERO_TABLES + MAP_TABLES, "a hero or map file")
     has_heroes = any(key in data for key in HERO_TABLES)
     has_map = any(key in data for key in MAP_TABLES)
@@ -77,6 +78,8 @@ def read(data, source: str) -> Custom:
             lines += error.problems
     if heroes is not None and not lines:
         lines += clashes(builtin_heroes(), heroes, source)
+    if play and board is not None and board.id in MAPS:         # a starter map's id names its drawing on the site
+        lines.append(f"{source}: map: id: {board.id!r} is a starter map's id (option map); choose another")
     if lines:
         raise BadCards(lines)
     return Custom(heroes, board, {k: data[k] for k in HERO_TABLES + MAP_TABLES if k in data})
@@ -88,10 +91,10 @@ def in_order(entries):
     return dict(sorted(entries.items())) if isinstance(entries, dict) else entries
 
 
-def load_content_file(path) -> Custom:
-    """A user's hero and/or map file read and checked; BadCards listing every problem."""
+def load_content_file(path, play: bool = False) -> Custom:
+    """A user's hero and/or map file read and checked (to `play`: see read); BadCards listing every problem."""
     source = Path(path).name
-    return read(parse_toml(read_text(path), source), source)
+    return read(parse_toml(read_text(path), source), source, play)
 
 
 def clashes(base: Heroes, custom: Heroes, source: str) -> list[str]:

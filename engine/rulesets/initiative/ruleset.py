@@ -44,16 +44,16 @@ class Initiative(Ruleset):
     def custom_for(self, setup) -> Custom | None:
         """The content a setup carries (a user's heroes and/or map), checked as strictly as a file (a bad
         one is a one-line BadSetup); None when it carries none."""
-        extra = setup.get("content") if isinstance(setup, dict) else None
-        if extra is None:
+        if not isinstance(setup, dict) or "content" not in setup:
             return None
+        extra = setup["content"]
         problem = bounds_problem(extra)                 # counted before anything is read
         if problem:
             raise BadSetup(problem)
         key = canonical_json(extra)      # a session asks several times (check, set-up): check once
         if self._custom is None or self._custom[0] != key:
             try:
-                self._custom = (key, read_content(extra, "setup content"))
+                self._custom = (key, read_content(extra, "setup content", play=True))
             except BadCards as error:
                 raise BadSetup(f"bad hero or map data in the setup: {error}") from None
         return self._custom[1]
@@ -117,7 +117,7 @@ class Initiative(Ruleset):
         `--deck SEAT=HERO[,HERO]` (the seat's heroes in hero order; default: drawn from the file's heroes,
         else the starter ones). The part of the file the game uses travels inside the setup, so the
         record replays without the file."""
-        custom = load_content_file(cards_file) if cards_file else None
+        custom = load_content_file(cards_file, play=True) if cards_file else None
         setup = self.default_setup(options, seed, custom.heroes if custom else None)
         seats = hero_seats(options)
         for seat, names in decks.items():
