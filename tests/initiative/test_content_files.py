@@ -2,10 +2,12 @@
 part it uses so the record replays with no file, carried content is checked as strictly as a file, and the
 card format covers handicap cards (G1-8, P1-20), block cards and cards with no Defense value (P1-2)."""
 
+import copy
 import json
 import tomllib
 
 import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 from engine.core import BadCards, BadSetup, Record, Session, resolve_options
 from engine.core.tomlwrite import dump_tables
@@ -42,6 +44,9 @@ def write(tmp_path, tables: dict, name="mine.toml", more=""):
     path = tmp_path / name
     path.write_text((dump_tables(tables) if tables else "") + "\n" + more, encoding="utf-8")
     return path
+
+
+BASE_CONTENT = {**hero_tables(), **tomllib.loads(map_text())}
 
 
 def handicap_card(hero="ferro", card_id="ferro_handicap", **changes) -> dict:
@@ -390,3 +395,30 @@ def test_a_bad_minion_step_is_one_line_naming_card_and_field(step, problem):
         read(tables, "mine.toml")
     assert any(line.startswith(f"mine.toml: cards.ferro_red1: {problem}") for line in caught.value.problems), \
         caught.value.problems
+
+
+JSON_VALUES = st.recursive(st.none() | st.booleans() | st.integers(-10 ** 6, 10 ** 6) | st.text(max_size=8),
+                           lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=6), inner, max_size=3),
+                           max_leaves=6)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data())
+def test_damaged_carried_content_is_one_line_or_a_game(data):
+    """Any field of a carried hero, card or map set to any JSON value: a one-line BadSetup, or a valid setup
+    that starts a game (never another exception)."""
+    content = copy.deepcopy(BASE_CONTENT)
+    table = data.draw(st.sampled_from(["heroes", "cards", "map", "zones"]))
+    if table == "map":
+        entry = content["map"]
+    else:
+        entry = content[table][data.draw(st.sampled_from(sorted(content[table])))]
+    field = data.draw(st.sampled_from(sorted(entry) + ["extra"]))
+    entry[field] = data.draw(JSON_VALUES)
+    setup = {"heroes": ["ferro"] * 4, "content": content}
+    try:
+        normal = RULESET.check_setup(setup, OPTIONS)
+    except BadSetup as error:
+        assert "\n" not in str(error) and str(error)
+        return
+    Session.start("initiative", seed=0, options=OPTIONS, setup=normal)
