@@ -75,6 +75,21 @@ def test_play_cards_plays_a_hero_file_and_its_link_replays_with_no_file(tmp_path
 
 
 @pytest.mark.needs_subprocess
+def test_play_cards_plays_a_file_of_heroes_and_a_map_and_its_link_replays_with_no_file(tmp_path):
+    path = write(tmp_path, hero_tables(), more=map_text())
+    record = tmp_path / "game.json"
+    played = json.loads(engine("play", "initiative", "--cards", str(path), "--option", "players=2",
+                               "--option", "round_limit=2", "--seed", "9", "--record", str(record), "--json").stdout)
+    data = json.loads(record.read_text())
+    assert data["setup"]["heroes"] == ["ferro"] * 4                  # drawn from the file's heroes (G1-8: two each)
+    assert data["setup"]["content"]["map"]["id"] == "fenmoor"
+    link = engine("link", "encode", str(record)).stdout.strip()
+    path.unlink()
+    replayed = json.loads(engine("replay", link, "--json").stdout)
+    assert replayed["digest"] == played["digest"]
+
+
+@pytest.mark.needs_subprocess
 def test_a_bad_hero_file_is_one_error_line_naming_file_card_and_field(tmp_path):
     tables = hero_tables()
     tables["cards"]["ferro_gold"]["value"] = 12
