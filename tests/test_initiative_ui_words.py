@@ -96,6 +96,14 @@ SAMPLES = [
     {"kind": "minion_removed", "rule": "F-K5", "minion": 2, "team": "red", "type": "heavy", "space": [12, 4],
      "why": "no empty space in the Battle Zone"},
     {"kind": "victory", "rule": "F-W1", "team": "blue"},
+    # card text on minions (P1-21): only a user's cards do it, the starter heroes do not
+    {"kind": "minion_moved", "rule": "S1-R16", "hero": 0, "minion": 3, "to": [11, 4], "from": [12, 4],
+     "card": "brannoc_gold"},
+    {"kind": "minion_pushed", "rule": "S1-R16", "hero": 0, "minion": 3, "spaces": 1, "to": [11, 4],
+     "card": "brannoc_gold"},
+    {"kind": "minion_removed", "rule": "F-K5", "minion": 2, "team": "red", "type": "heavy", "space": [12, 4],
+     "why": "card"},
+    {"kind": "target", "rule": "P1-21", "hero": 0, "minion": 3, "card": "brannoc_gold"},
 ]
 
 

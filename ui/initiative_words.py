@@ -36,7 +36,8 @@ KINDS = frozenset({
     "both_would_win", "bullet", "clear", "clear_board", "coin", "coins", "decline_respawn", "defeated",
     "defend", "draft", "draft_end", "effect", "fast_travel", "flip", "hero", "hold", "immune", "initiative",
     "initiatives", "item", "lane_push", "last_push", "level_up", "life", "marker", "max_tier",
-    "minion_battle", "minion_defeated", "minion_modifiers", "minion_not_respawned", "minion_placed",
+    "minion_battle", "minion_defeated", "minion_modifiers", "minion_moved", "minion_not_respawned", "minion_placed",
+    "minion_pushed",
     "minion_removed", "minion_respawned", "minion_returns", "minions", "move", "movement", "no_action",
     "no_defense", "no_effect", "not_repeated", "offer", "order", "pass", "pick", "place", "played", "push",
     "push_due", "recheck", "repeat", "reveal", "resolved", "respawn", "respawn_is_the_action", "retrieve",
@@ -239,7 +240,9 @@ def step_words(step: dict, lang: str) -> str:
     values = {"who": _who(step, lang), "n": step.get("up_to", step.get("distance", step.get("range", 0))),
               "radius": step.get("radius", 1)}
     key = f"step_{do}"
-    if do == "move" and step.get("who") == "target":
+    if do in ("move", "push", "remove") and (do == "remove" or step.get("unit") in ("minion", "unit")):
+        key = f"step_{do}_{step.get('unit', 'minion')}"                 # P1-21: a step on minions
+    elif do == "move" and step.get("who") == "target":
         key = "step_move_target"
     elif do == "swap":
         key = "step_swap_friend" if step.get("with") == "friendly_in_radius" else "step_swap_target"
@@ -499,8 +502,15 @@ def _on_minion_defeated(e, view, lang, v):
 
 def _on_minion_removed(e, view, lang, v):
     _on_minion_event(e, view, lang, v)
-    return {"minion battle": "minion_removed_battle", "lane push": "minion_removed_push"}.get(
-        e.get("why"), "minion_removed_full")
+    return {"minion battle": "minion_removed_battle", "lane push": "minion_removed_push",
+            "card": "minion_removed_card"}.get(e.get("why"), "minion_removed_full")
+
+
+def _on_minion_moved(e, view, lang, v):
+    """A card's text moved (P1-21) or pushed a minion: the minion by its id, where it went."""
+    v["minion"] = _minion_by_id(view, e["minion"], lang)
+    v["start"] = space_words(e["from"], view["board"], lang) if "from" in e else ""
+    v["spaces"] = e.get("spaces", 0)
 
 
 def _on_minion_placed(e, view, lang, v):
@@ -607,7 +617,8 @@ def _on_attack_fails(e, view, lang, v):
 
 
 def _on_target(e, view, lang, v):
-    v["target"] = hero_label(view, e["target"], lang)
+    v["target"] = _minion_by_id(view, e["minion"], lang) if e.get("minion") is not None \
+        else hero_label(view, e["target"], lang)                         # P1-21: a minion; P1-7: a hero
 
 
 def _on_token(e, view, lang, v):
@@ -649,7 +660,7 @@ SENTENCES = {
     "no_defense": _on_no_defense, "defend": _on_defend, "defeated": _on_defeated, "victory": _on_victory,
     "minion_defeated": _on_minion_defeated, "minion_removed": _on_minion_removed, "minion_respawned": _on_minion_event,
     "minion_placed": _on_minion_placed, "minion_not_respawned": _on_minion_not_respawned,
-    "minion_returns": _on_minion_returns, "wave": _on_wave, "lane_push": _on_lane_push, "last_push": _on_last_push,
+    "minion_returns": _on_minion_returns, "minion_moved": _on_minion_moved, "minion_pushed": _on_minion_moved, "wave": _on_wave, "lane_push": _on_lane_push, "last_push": _on_last_push,
     "both_would_win": _on_both_would_win, "minion_battle": _on_minion_battle, "push_due": _on_push_due,
     "token_removed": _on_token_removed, "token_back": _on_token, "token": _on_token, "level_up": _on_level_up,
     "upgrade": _on_upgrade, "max_tier": _on_max_tier, "ultimate": _on_ultimate, "item": _on_item, "resolved": _on_resolved,
@@ -767,7 +778,8 @@ def _action(action: list, view: dict, lang: str) -> str:
     if kind == "token":
         return _t("iaction", "take_token", lang, space=space_words(action[1], board, lang))
     if kind == "minion":
-        key = "remove_minion" if pending.get("kind") == "minion_remove" else "attack_minion"
+        key = "remove_minion" if pending.get("kind") == "minion_remove" else \
+            "target_minion" if pending.get("kind") == "text" and _step_of(pending).get("do") != "_target" else "attack_minion"
         return _t("iaction", key, lang, minion=_minion_by_id(view, action[1], lang))
     if kind == "hero":
         step = _step_of(pending)

@@ -100,7 +100,8 @@ def ask_defence(game: Game, m: dict) -> bool:
 def defend_options(game: Game, hero: HeroState) -> list:
     """F-D2 step 3/F-D3: one card of the hand (never a played one) or none; P1-2 which cards may defend."""
     cards = game.content.cards
-    usable = [c for c in sorted(hero.hand) if game.opts["defend_cards"] == "any" or cards[c].defense is not None]
+    usable = [c for c in sorted(hero.hand) if game.opts["defend_cards"] == "any" or cards[c].defense is not None
+              or cards[c].block is not None]                 # a "!" alone shows in the Defense place (F-D4)
     return [["defend", c] for c in usable] + [["no_defense"]]
 
 

@@ -57,13 +57,17 @@ def check_setup(setup, options: dict) -> dict:
 
 
 def make_heroes(content, board, options: dict, ids: list) -> list:
-    """F-S4: each hero at level 1 on its Throne's next spawn point (P1-3) with its hand of five."""
+    """F-S4: each hero at level 1 on its Throne's next spawn point (P1-3) with its hand of five; in an uneven
+    game the smaller team's heroes hold their handicap cards too (G1-8, P1-20)."""
     heroes, placed = [], {team: 0 for team in TEAMS}
-    for index, (seat, hero_id) in enumerate(zip(hero_seats(options), ids)):
+    seats = hero_seats(options)
+    fielded = {team: sum(1 for seat in seats if team_of(seat) == team) for team in TEAMS}
+    for index, (seat, hero_id) in enumerate(zip(seats, ids)):
         team = team_of(seat)
         spawn = board.hero_spawns[team][placed[team]]
         placed[team] += 1
-        hand = content.heroes[hero_id].starting_hand(content.cards)
+        smaller = fielded[team] < fielded[other(team)]
+        hand = content.heroes[hero_id].starting_hand(content.cards, handicap=smaller)
         deck = [c for c in content.heroes[hero_id].cards if c not in hand]
         heroes.append(HeroState(index, seat, team, hero_id, spawn, sorted(hand), deck))
     return heroes

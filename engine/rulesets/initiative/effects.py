@@ -10,6 +10,13 @@ cards: "now", i.e. before moving; F-D2 steps 1 and 7 for attacks: "before_attack
 the active-effect moments "next_turn_after_cards" and "end_of_turn"); `optional` marks "you may /
 up to / if able" (F-A7: other steps are mandatory and stop the action when they cannot be done).
 
+Minions (P1-21): a step acting on "the target" (move who=target, push, remove) may say which units it
+takes: `unit = "minion"` (only a minion), `"unit"` (a hero or a minion), `"hero"` (the default: the
+cards' "an adjacent enemy hero", P1-7); `side = "any"` lets it take a friendly minion too (default
+"enemy"); its `radius` is how far the target may be (default adjacent). `remove` (F-K5: no coins) takes
+only a minion. An immune heavy minion is never taken (F-D7), and moving or pushing a minion never makes
+the lane push (spec §4): a minion left outside its Battle Zone returns at once (F-L1).
+
 This module checks steps (one-line problems through engine.core.carddata); text.py performs them on a
 game (a resumable machine that asks the acting player for every choice), actions.py holds the automatic ones.
 """
@@ -34,13 +41,24 @@ STEPS = {
     "token": {"token": TOKENS, "range": [1, 4]},                      # an obstacle from the hero's supply
     "modify": {"stat": STATS, "amount": [-5, 5], "duration": DURATIONS, "who": WHO},
     "coins": {"amount": [1, 4]},
+    "remove": {},                                                     # the target minion off the board (F-K5)
     "repeat": {"times": [1, 2]},                                      # the whole action again (F-A8)
     "choose": {"options": None},                                      # modal bullets: lists of steps (F-A8)
 }
 REQUIRED = {"move": ("up_to",), "push": ("distance",), "place": ("range",), "swap": ("with",),
             "marker": ("marker",), "token": ("token", "range"), "modify": ("stat", "amount", "duration"),
-            "coins": ("amount",), "repeat": ("times",), "choose": ("options",)}
+            "coins": ("amount",), "repeat": ("times",), "choose": ("options",), "remove": ()}
 COMMON = ("do", "when", "optional", "radius")
+UNITS = ("hero", "minion", "unit")          # what "the target" of a step may be (P1-21)
+SIDES = ("enemy", "any")
+# the steps that may take a minion as their target, with `unit` and `side` (P1-21)
+ON_UNITS = {"move": lambda step: step.get("who") == "target", "push": lambda step: True,
+            "remove": lambda step: True}
+
+
+def takes_minions(step: dict) -> bool:
+    """True when the step's target may be a minion (P1-21): `remove`, or `unit` "minion" / "unit"."""
+    return step["do"] == "remove" or step.get("unit") in ("minion", "unit")
 
 
 def check_steps(steps, where: str, field_name: str, problems: Problems, allowed_when=WHEN, depth: int = 0) -> list:
@@ -64,7 +82,7 @@ def _check_step(step: dict, where: str, name: str, problems: Problems, allowed_w
     count = len(problems.lines)
     schema = STEPS[step["do"]]
     for key in step:
-        if key not in schema and key not in COMMON:
+        if key not in schema and key not in COMMON and key not in ("unit", "side"):
             problems.add(where, f"{name}.{str(key)[:30]}", f"unknown parameter for {step['do']}")
     for key in REQUIRED[step["do"]]:
         if key not in step:
@@ -75,6 +93,13 @@ def _check_step(step: dict, where: str, name: str, problems: Problems, allowed_w
         problems.add(where, f"{name}.optional", f"must be true or false; got {got(step, 'optional')}")
     if "radius" in step and not _whole(step["radius"], 1, 4):
         problems.add(where, f"{name}.radius", f"must be a whole number from 1 to 4; got {got(step, 'radius')}")
+    for key, allowed in (("unit", UNITS), ("side", SIDES)):
+        if key in step and (step[key] not in allowed or not ON_UNITS.get(step["do"], lambda _: False)(step)
+                            or (key == "side" and not takes_minions(step))):
+            problems.add(where, f"{name}.{key}", f"must be one of {', '.join(allowed)}, on a step acting on the target "
+                                                 f"(move who = target, push, remove); got {got(step, key)}")
+    if step["do"] == "remove" and step.get("unit", "minion") != "minion":
+        problems.add(where, f"{name}.unit", "remove takes only a minion (F-K5)")
     who = step.get("who")
     if who in ("friendly_in_radius", "enemy_in_radius") and "radius" not in step:
         problems.add(where, f"{name}.radius", f"{who} needs a radius")

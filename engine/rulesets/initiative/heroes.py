@@ -3,8 +3,12 @@
 A hero file has `[heroes.ID]` (name, style) and `[cards.ID]` tables. Each hero owns exactly the
 18 cards of the rules' deck (F-S4, F-V2): a gold and a silver basic card; red, green and blue cards
 of tier I (one each), II and III (two each, every one with an item icon); one purple ultimate
-(tier IV). A card has an initiative, a primary action with its value, secondary actions, range or
-radius, a block condition, and text in en/ja/ru with its effect steps (effects.py).
+(tier IV). A hero may also own up to MAX_HANDICAP handicap cards (`tier = "H"`, G1-8, P1-20): action cards
+outside the 18, kept in the upgrade pool, that a hero of the smaller team holds from the start in an uneven
+game. A card has an initiative, a primary action with its value, secondary actions, range or radius, a
+block condition ("!", F-D4: a defense card with a block may print no value), and text in en/ja/ru with
+its effect steps (effects.py). A card whose secondaries have no `defense` and whose primary is not a
+defense shows no Defense value: it is never offered as a defence (P1-2).
 Every problem is one `file: table.id: field: message` line; all are reported together.
 """
 
@@ -30,13 +34,16 @@ CARD_FIELDS = ("hero", "name", "colour", "tier", "initiative", "primary", "value
 # (colour, tier) -> how many cards of it a deck holds: the 18-card deck of F-S4 / F-V2
 DECK = {("gold", 0): 1, ("silver", 0): 1, ("purple", 4): 1,
         **{(colour, tier): 1 if tier == 1 else 2 for colour in ("red", "green", "blue") for tier in (1, 2, 3)}}
+HANDICAP = 5                 # tier "H" in a file: beyond the levelling tiers 0-4, so levelling never takes it
+HANDICAP_COLOURS = ("gold", "silver", "red", "green", "blue")
+MAX_HANDICAP = 2             # handicap cards per hero
 MAX_TEXT = 200
 MAX_HEROES = 40
 
 
 @dataclass(frozen=True)
 class Card:
-    """One printed card. Tier 0 is a basic (gold, silver) card, 4 the ultimate."""
+    """One printed card. Tier 0 is a basic (gold, silver) card, 4 the ultimate, 5 (HANDICAP) a handicap card."""
 
     id: str
     hero: str
@@ -59,7 +66,7 @@ class Card:
     def defense(self) -> int | None:
         """The printed Defense value used when defending (F-D2 step 5): the primary's or the secondary's."""
         if self.primary in ("defense", "defense_skill"):
-            return self.value
+            return self.value                  # None for a block card printing only its "!" (F-D4)
         return self.secondaries.get("defense")
 
     def shows(self, icon: str) -> bool:
@@ -88,9 +95,10 @@ class Hero:
     style: str
     cards: tuple          # card ids, in file order
 
-    def starting_hand(self, cards: dict) -> list[str]:
-        """The hand of five at setup (F-S4): the three tier-I cards and the two basics."""
-        return [c for c in self.cards if cards[c].tier in (0, 1)]
+    def starting_hand(self, cards: dict, handicap: bool = False) -> list[str]:
+        """The hand of five at setup (F-S4): the three tier-I cards and the two basics; with `handicap` its
+        handicap cards too (P1-20: a hero of the smaller team in an uneven game)."""
+        return [c for c in self.cards if cards[c].tier in ((0, 1, HANDICAP) if handicap else (0, 1))]
 
 
 @dataclass(frozen=True)
@@ -135,10 +143,20 @@ def _card(card_id: str, raw: dict, heroes: dict, problems: Problems) -> Card | N
         problems.add(where, "hero", f"must name a hero of the file; got {got(raw, 'hero')}")
     name = names(raw.get("name"), where, "name", problems)
     colour = choice(raw, "colour", COLOURS, where, problems)
-    tier = whole_number(raw, "tier", 0, 4, where, problems)
+    if raw.get("tier") == "H":                                     # G1-8: a handicap card (P1-20)
+        tier = HANDICAP
+        if colour is not None and colour not in HANDICAP_COLOURS:
+            problems.add(where, "tier", f"a handicap card cannot be {colour}: it is one of {', '.join(HANDICAP_COLOURS)}")
+    else:
+        tier = raw.get("tier")
+        if isinstance(tier, bool) or not isinstance(tier, int) or not 0 <= tier <= 4:
+            problems.add(where, "tier", f'must be a whole number from 0 to 4, or "H" for a handicap card; '
+                                        f'got {got(raw, "tier")}')
+            tier = None
     ultimate = tier == 4
-    if colour is not None and tier is not None and (colour, tier) not in DECK:
-        problems.add(where, "tier", f"a {colour} card cannot be of tier {tier} (basics: 0, red/green/blue: 1-3, purple: 4)")
+    if colour is not None and tier is not None and tier != HANDICAP and (colour, tier) not in DECK:
+        problems.add(where, "tier", f"a {colour} card cannot be of tier {tier} (basics: 0, red/green/blue: 1-3, purple: 4, "
+                                    f"handicap: H)")
     initiative = primary = value = range_ = radius = block = item = None
     ranged = raw.get("ranged", False)
     secondaries = raw.get("secondaries", {})
@@ -152,8 +170,8 @@ def _card(card_id: str, raw: dict, heroes: dict, problems: Problems) -> Card | N
         if primary == "skill":
             if "value" in raw:
                 problems.add(where, "value", "a skill has no value")
-        elif primary is not None:
-            value = whole_number(raw, "value", 0, 9, where, problems)
+        elif primary is not None and not ("value" not in raw and "block" in raw and primary in ("defense", "defense_skill")):
+            value = whole_number(raw, "value", 0, 9, where, problems)         # a block card may print "!" alone
         if not isinstance(ranged, bool) or (ranged and primary != "attack"):
             problems.add(where, "ranged", "must be true or false, and true only on an attack")
         if ranged or "range" in raw:
@@ -202,8 +220,8 @@ def _read(data, source: str) -> Heroes:
         names(raw.get("name"), f"heroes.{hero_id}", "name", problems)
         choice(raw, "style", STYLES, f"heroes.{hero_id}", problems)
     cards_raw = table(data, "cards", problems)
-    if len(cards_raw) > 18 * MAX_HEROES:
-        problems.add("cards", "-", f"at most {18 * MAX_HEROES} cards")
+    if len(cards_raw) > (18 + MAX_HANDICAP) * MAX_HEROES:
+        problems.add("cards", "-", f"at most {(18 + MAX_HANDICAP) * MAX_HEROES} cards")
         raise BadCards(problems.lines)
     cards = {}
     for card_id, raw in cards_raw.items():
@@ -217,6 +235,9 @@ def _read(data, source: str) -> Heroes:
         counts = {}
         for card in own:
             counts[(card.colour, card.tier)] = counts.get((card.colour, card.tier), 0) + 1
+        handicaps = sum(1 for card in own if card.tier == HANDICAP)
+        if handicaps > MAX_HANDICAP:
+            problems.add(f"heroes.{hero_id}", "cards", f"at most {MAX_HANDICAP} handicap cards (tier H); has {handicaps}")
         for (colour, tier), wanted in DECK.items():
             if counts.get((colour, tier), 0) != wanted:
                 problems.add(f"heroes.{hero_id}", "cards", f"needs {wanted} {colour} card(s) of tier {tier}; "

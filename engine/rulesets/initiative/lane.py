@@ -267,10 +267,11 @@ def win(game: Game, team: str, rule: str, why: str) -> None:
 
 # --- minions outside the Battle Zone (F-L1) -------------------------------------------------------------
 
-def return_strays(game: Game) -> bool:
+def return_strays(game: Game, resume=None) -> bool:
     """F-L1: a minion outside the Battle Zone returns at once by the shortest path of empty spaces (to the
     nearest Battle Zone space that path reaches; the team chooses among equally near ones, P1-12); with no
-    such path, to the nearest empty Battle Zone space (P1-12). True when a minion was returned or a choice is asked."""
+    such path, to the nearest empty Battle Zone space (P1-12). True when a minion was returned or a choice is asked.
+    `resume`: the card text that moved the minion (P1-21), taken up again after the team's choice."""
     zone = game.board.zone_of
     stray = next((m for m in game.minions if zone[tuple(m["space"])] != game.battle_zones[m["lane"]]), None)
     if stray is None:
@@ -291,7 +292,7 @@ def return_strays(game: Game) -> bool:
         return True
     if len(spaces) > 1:
         game.pending = {"kind": "minion_return", "team": stray["team"], "minion": stray["id"],
-                        "spaces": [list(h) for h in spaces]}
+                        "spaces": [list(h) for h in spaces], **({"resume": resume} if resume else {})}
         return True
     _return(game, stray, spaces[0], bool(reached))
     return True
@@ -369,9 +370,9 @@ def answer(game: Game, action) -> bool:
             minion_battle(game, pending["lane"] + 1)          # the next Battle Zone's battle
         return False
     if kind == "minion_return":
-        game.pending = None
+        game.pending = pending.get("resume")
         _return(game, by_id(game, pending["minion"]), tuple(action[1]))
-        return False
+        return game.pending is not None and game.pending["kind"] == "text"
     entry = {"team": pending["team"], "type": pending["type"], "lane": pending["lane"], "from": pending["from"]}
     _placed(game, entry, tuple(action[1]))
     place_displaced(game, list(pending["queue"]), pending["resume"])

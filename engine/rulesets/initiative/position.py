@@ -95,7 +95,7 @@ def build_position(position: dict, board, content, options: dict, seats: list, s
         + [tuple(m[2]) for m in minions]
     if len(set(taken)) != len(taken):
         raise BadSetup("position: two pieces stand on the same space")
-    life = {team: position["life"].get(team, life_counters(options)) for team in TEAMS}
+    life = {team: position["life"].get(team, life_counters(options, board)) for team in TEAMS}
     game = Game(board, content, dict(options), heroes, position["coin"], life, Rng(seed), log)
     game.round, game.turn = position["round"], position["turn"]
     game.tokens = tokens

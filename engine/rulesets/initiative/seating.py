@@ -21,11 +21,12 @@ def team_of(seat: int) -> str:
     return TEAMS[seat % 2]
 
 
-def life_counters(options: dict) -> int:
+def life_counters(options: dict, board=None) -> int:
     """F-S3: 4 players 4/6, 6 players 5/8 (quick/long); 3 and 5 use the 4-player numbers; 2 too (G1-8). The
-    double-lane map: 6 for any length and for every count up to 6 players here (P1-13)."""
+    double-lane map: 6 for any length and for every count up to 6 players here (P1-13). `board`: the game's
+    map (default: the option `map`'s)."""
     from .board import board_for
-    if len(board_for(options).lanes) > 1:
+    if len((board or board_for(options)).lanes) > 1:
         return DOUBLE_LANE_LIFE
     quick, long = (5, 8) if options["players"] == 6 else (4, 6)
     return quick if options["length"] == "quick" else long

@@ -21,11 +21,12 @@ Answers (decision kind `choose_target`, prompt = the pending machine plus `ask` 
 """
 
 from . import combat, hexes, lane, stats
+from .effects import takes_minions
 from .resolution import resolve_card
 from .state import Game
 
 SCHEDULED = ("next_turn_after_cards", "end_of_turn")
-TARGETED = ("push",)
+TARGETED = ("push", "remove")
 
 
 # --- building the step lists -------------------------------------------------------------------
@@ -85,6 +86,35 @@ def skill_targets(game: Game, hero) -> list:
             and hexes.distance(h.position, hero.position) == 1]
 
 
+def unit_targets(game: Game, hero, step: dict, m: dict) -> list:
+    """The answers for "the target" of a text step: an adjacent enemy hero (P1-7); for a step that takes
+    minions (P1-21), the minions within its radius (adjacent without one; enemy ones unless side = "any"),
+    never an immune heavy (F-D7), and the enemy heroes within it too when unit = "unit"."""
+    if not takes_minions(step):
+        return [["hero", i] for i in skill_targets(game, hero)]
+    reach = _reach(game, hero, step, m)
+    heroes = [["hero", h.index] for h in game.heroes if step.get("unit") == "unit" and h.team != hero.team
+              and h.position is not None and hexes.distance(h.position, hero.position) <= reach]
+    return heroes + [["minion", x["id"]] for x in _minions_near(game, hero, step, reach) if not lane.immune(game, x)]
+
+
+def _reach(game: Game, hero, step: dict, m: dict) -> int:
+    """How far a minion-taking step reaches: its radius (with Radius items and effects, F-V5), else adjacent."""
+    return stats.radius(game, hero, _card(game, m), step["radius"]) if "radius" in step else 1
+
+
+def _minions_near(game: Game, hero, step: dict, reach: int) -> list:
+    """The minions a step could take by side and reach, immune or not, by id."""
+    return sorted((x for x in game.minions if (x["team"] != hero.team or step.get("side") == "any")
+                   and hexes.distance(tuple(x["space"]), hero.position) <= reach), key=lambda x: x["id"])
+
+
+def _target_minion(game: Game, m: dict):
+    """The minion a text step acts on, when it is still on the board and not immune (F-D7); else None."""
+    minion = lane.by_id(game, m.get("minion"))
+    return None if minion is None or lane.immune(game, minion) else minion
+
+
 def supply_left(game: Game, hero, kind: str) -> int:
     """P1-6: a hero's supply of a token kind, less its tokens of that kind on the board."""
     return game.opts["token_supply"] - sum(1 for t in game.tokens if t["hero"] == hero.index and t["token"] == kind)
@@ -103,7 +133,7 @@ def ask(game: Game, m: dict) -> tuple:
         return "step", []                                 # a hero off the board does nothing more
     if not do.startswith("_") and do != "choose" and refers_to_target(step) and m["target"] is None \
             and m.get("minion") is None:
-        return "target", [["hero", i] for i in skill_targets(game, hero)] + optional
+        return "target", unit_targets(game, hero, step, m) + optional
     if do == "_target":
         card = _card(game, m)
         reach = stats.attack_range(game, hero, card)
@@ -117,6 +147,17 @@ def ask(game: Game, m: dict) -> tuple:
                                                                              blocked, steps))]
     if do == "_repeat":
         return "step", [["repeat"]] + optional
+    if takes_minions(step) and m.get("minion") is not None:         # P1-21: the step acts on a minion
+        minion = _target_minion(game, m)
+        if minion is None:
+            return "step", optional                   # defeated (an attacked minion, P1-11), removed or immune
+        if do == "move":
+            here = tuple(minion["space"])
+            spaces = hexes.reachable(here, game.board.spaces, game.obstacles() - {here}, step["up_to"])
+            return "step", [["space", list(h)] for h in sorted(spaces)] + optional
+        return None, None                             # push, remove: no choice
+    if takes_minions(step) and step.get("unit", "minion") == "minion":
+        return "step", optional                       # the target is a hero: a minion step cannot be done
     if m.get("minion") is not None and refers_to_target(step) and do in ("move", "swap"):
         return "step", []                                 # the attacked minion is defeated: nothing to move (P1-11)
     if do == "move":
@@ -156,6 +197,8 @@ def _possible(game: Game, m: dict, step: dict) -> bool:
 
 def _doable(game: Game, m: dict, step: dict) -> bool:
     """Whether an automatic step can be done (a step on the target needs the target on the board)."""
+    if takes_minions(step) and m.get("minion") is not None:
+        return _target_minion(game, m) is not None
     if refers_to_target(step) and step["do"] != "choose":
         target = m["target"]
         return target is not None and game.heroes[target].position is not None
@@ -243,9 +286,15 @@ def answer(game: Game, action) -> None:
         if step["do"] == "_repeat":
             m["again"] = 0
         game.log.emit("skip", "F-A7", hero=hero.index, card=m["card"], step=step["do"], why="chosen")
+    elif kind == "target" and action[0] == "minion":                  # P1-21: a minion-taking step
+        m["minion"] = action[1]
+        game.log.emit("target", "P1-21", hero=hero.index, minion=action[1], card=m["card"])
+        _cite_immune(game, hero, step, m)
     elif kind == "target":
         m["target"] = action[1]
         game.log.emit("target", "P1-7", hero=hero.index, target=action[1], card=m["card"])
+        if takes_minions(step):
+            _cite_immune(game, hero, step, m)
     elif kind == "take":
         token = game.token_at(action[1])
         game.tokens.remove(token)
@@ -254,6 +303,13 @@ def answer(game: Game, action) -> None:
         m["steps"].pop(0)
         chosen(game, m, step, action)
     run(game)
+
+
+def _cite_immune(game: Game, hero, step: dict, m: dict) -> None:
+    """F-D7: the heavy minions the step could have taken but for their immunity, told once the target is chosen."""
+    shielded = [x["id"] for x in _minions_near(game, hero, step, _reach(game, hero, step, m)) if lane.immune(game, x)]
+    if shielded:
+        game.log.emit("immune", "F-D7", hero=hero.index, minions=shielded)
 
 
 def chosen(game: Game, m: dict, step: dict, action) -> None:
@@ -283,6 +339,13 @@ def chosen(game: Game, m: dict, step: dict, action) -> None:
         m["target"], m["minion"] = None, None
         m["steps"] = primary_steps(_card(game, m), m["action"])
         game.log.emit("repeat", "F-A8", hero=hero.index, card=m["card"], instance=m["instance"])
+    elif do == "move" and takes_minions(step) and m.get("minion") is not None:      # P1-21
+        minion = lane.by_id(game, m["minion"])
+        start = list(minion["space"])
+        minion["space"] = list(where)
+        game.log.emit("minion_moved", "S1-R16", hero=hero.index, minion=minion["id"], to=list(where),
+                      card=m["card"], **{"from": start})
+        lane.return_strays(game, m)                      # F-L1 at once; moving a minion never pushes the lane
     elif do == "move":                                   # movement in text: never Fast Travel (F-A2)
         mover = hero if step.get("who", "self") == "self" else game.heroes[m["target"]]
         mover.position = where
@@ -329,6 +392,12 @@ def perform(game: Game, m: dict, step: dict) -> bool:
         else:
             m["again"], m["repeat_optional"] = step["times"], bool(step.get("optional"))
         return True
+    if takes_minions(step) and m.get("minion") is not None:              # push, remove a minion (P1-21)
+        if not _doable(game, m, step):
+            return False
+        minion = lane.by_id(game, m["minion"])
+        (_push_minion if do == "push" else _remove_minion)(game, hero, minion, step, m)
+        return True
     if m.get("minion") is not None and refers_to_target(step) and do in ("marker", "modify"):
         game.log.emit("no_effect", "P1-11", hero=hero.index, minion=m["minion"], step=do, card=m["card"])
         return True                                      # P1-11: a minion carries no marker or stat effect
@@ -339,6 +408,30 @@ def perform(game: Game, m: dict, step: dict) -> bool:
         _swap(game, hero, target, m)
         return True
     return combat.STEP_DOERS[do](game, hero, _card(game, m), step, target) is not False
+
+
+def _push_minion(game: Game, hero, minion: dict, step: dict, m: dict) -> None:
+    """Keywords, Push X, on a minion: straight away from the pusher, as far as possible; a minion left outside
+    its Battle Zone returns at once (F-L1), and a push never results from it (spec §4 LANE_PUSH)."""
+    here = tuple(minion["space"])
+    direction = hexes.direction_to(hero.position, here)
+    obstacles, moved = game.obstacles(), 0
+    while direction is not None and moved < step["distance"]:
+        there = hexes.add(here, direction)
+        if there not in game.board.spaces or there in obstacles:
+            break
+        here, moved = there, moved + 1
+    minion["space"] = list(here)
+    game.log.emit("minion_pushed", "S1-R16", hero=hero.index, minion=minion["id"], spaces=moved, to=list(here),
+                  card=m["card"])
+    lane.return_strays(game, m)
+
+
+def _remove_minion(game: Game, hero, minion: dict, step: dict, m: dict) -> None:
+    """F-K5: "remove" takes the minion off the board and pays no coins; the team's last minion in its Battle
+    Zone removed makes the lane push at once (spec §4 LANE_PUSH)."""
+    lane.remove(game, minion, "card")
+    lane.gone(game, minion["team"], minion["lane"])
 
 
 # --- active effects due later (P1-5) -------------------------------------------------------------
