@@ -28,7 +28,8 @@ class Initiative(Ruleset):
     """Heroes in two teams play cards at once, face down, resolved by initiative with a tie-breaker coin."""
 
     id = "initiative"
-    version = 2                  # 2: End of Round as steps (round_end.py), the lane, minions and levelling
+    version = 3                  # 2: End of Round as steps (round_end.py), the lane, minions and levelling
+    # 3 (issue 23): a forced minion-battle removal asks nothing (G1-4 step 1)
     title = "Initiative — hidden card play resolved by initiative, in teams on a hex lane"
     capabilities = Capabilities(min_seats=2, max_seats=6, hidden_information=True, simultaneous=True,
                                 teams=True, chance=True)
