@@ -92,9 +92,21 @@ def ask_defence(game: Game, m: dict) -> bool:
     minions, parts = lane.defence_modifier(game, target)           # F-D2 step 2, once, before the card (A1-9)
     if parts:
         game.log.emit("minion_modifiers", "F-D6", hero=target.index, total=minions, minions=parts)
+    why = defenceless(game, target)
+    if why is not None:                                            # F-D3: nothing to defend with, no question
+        game.log.emit("no_defense", "F-D3", hero=target.index, attack=total, why=why)
+        defeat(game, target, hero)
+        return True
     game.pending = {"kind": "defend", "hero": target.index, "attacker": hero.index,
                     "attack": total, "ranged": card.ranged, "minions": minions, "resume": m}
     return True
+
+
+def defenceless(game: Game, hero: HeroState) -> str | None:
+    """F-D3: why the hero cannot defend ("empty_hand"; "none_may_defend" under P1-2's defend_cards), else None."""
+    if not hero.hand:
+        return "empty_hand"
+    return "none_may_defend" if len(defend_options(game, hero)) == 1 else None
 
 
 def defend_options(game: Game, hero: HeroState) -> list:
@@ -109,10 +121,19 @@ def blocks(card, ranged: bool) -> bool:
     return card.block == ("ranged_attack" if ranged else "melee_attack")
 
 
+def defends(card, total: int, attack: int, ranged: bool) -> bool:
+    """F-D2 step 6 / F-D4: a block card ("!") holds by its condition alone (unmet: defeat, whatever number is
+    printed beside the "!"); any other card by its Defense total against the attack total."""
+    if card.block is not None:
+        return blocks(card, ranged)
+    return total >= attack
+
+
 def defence_preview(game: Game, pending: dict) -> dict:
     """What each card the attacked hero may defend with would do (F-D2 step 5, before the choice): its
     Defense total against this attack, its own "on defend" +Defense text counted (F-D5) and the minion
-    modifier (F-D6), and whether it blocks (F-D4). Shown to the defender only (view.py, the decision)."""
+    modifier (F-D6), whether it blocks (F-D4) and whether it holds ("defends": a block card by its condition
+    alone). Shown to the defender only (view.py, the decision)."""
     hero = game.heroes[pending["hero"]]
     preview = {}
     for action in defend_options(game, hero)[:-1]:           # the cards, not "no defence"
@@ -121,25 +142,26 @@ def defence_preview(game: Game, pending: dict) -> dict:
                        if card.primary in ("defense", "defense_skill") and step.get("when") == "on_defend"
                        and step.get("do") == "modify" and step.get("stat") == "defense" and step.get("who", "self") == "self")
         total = stats.defense_total(game, hero, card) + own_text + pending.get("minions", 0)
-        preview[card.id] = {"total": total, "blocks": blocks(card, pending["ranged"])}
+        preview[card.id] = {"total": total, "blocks": blocks(card, pending["ranged"]),
+                            "defends": defends(card, total, pending["attack"], pending["ranged"])}
     return preview
 
 
 def defence_total(game: Game, m: dict) -> None:
-    """F-D2 steps 5–6: the Defense total against the attack total; a block (F-D4); no card (F-D3); defeat."""
+    """F-D2 steps 5–6: the Defense total against the attack total; a block card by its condition (F-D4); no card
+    (F-D3, chosen); defeat."""
     defense = m["defense"]
     target, attacker = game.heroes[m["hero"]], game.heroes[defense["attacker"]]
     if defense["card"] is None:
-        game.log.emit("no_defense", "F-D3", hero=target.index, attack=defense["attack"])
+        game.log.emit("no_defense", "F-D3", hero=target.index, attack=defense["attack"], why="chosen")
         defended = False
     else:
         card = game.content.cards[defense["card"]]
         total = stats.defense_total(game, target, card) + defense.get("minions", 0)      # F-D6
         levelling.cite_item(game, target, card, "defense")
-        blocked = blocks(card, defense["ranged"])
-        defended = blocked or total >= defense["attack"]
-        game.log.emit("defend", "F-D4" if blocked else "F-D2", hero=target.index, card=card.id, defense=total,
-                      attack=defense["attack"], defended=defended)
+        defended = defends(card, total, defense["attack"], defense["ranged"])
+        game.log.emit("defend", "F-D4" if card.block is not None else "F-D2", hero=target.index, card=card.id,
+                      defense=total, attack=defense["attack"], defended=defended)
     if not defended:
         defeat(game, target, attacker)
 

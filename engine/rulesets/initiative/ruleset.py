@@ -29,7 +29,8 @@ class Initiative(Ruleset):
 
     id = "initiative"
     version = 3                  # 2: End of Round as steps (round_end.py), the lane, minions and levelling
-    # 3 (issue 23): a forced minion-battle removal asks nothing (G1-4 step 1)
+    # 3 (issue 23): a forced minion-battle removal asks nothing (G1-4 step 1); no defend decision without a card
+    # that may defend (F-D3); a block card holds by its condition alone (F-D4)
     title = "Initiative — hidden card play resolved by initiative, in teams on a hex lane"
     capabilities = Capabilities(min_seats=2, max_seats=6, hidden_information=True, simultaneous=True,
                                 teams=True, chance=True)
