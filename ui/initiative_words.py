@@ -34,7 +34,7 @@ TIERS = {0: "0", 1: "Ⅰ", 2: "Ⅱ", 3: "Ⅲ", 4: "Ⅳ"}
 KINDS = frozenset({
     "acting", "action", "active_effect", "attack", "attack_end", "attack_fails", "attack_total", "ban",
     "both_would_win", "bullet", "clear", "clear_board", "coin", "coins", "decline_respawn", "defeated",
-    "defend", "draft", "draft_end", "effect", "fast_travel", "flip", "hero", "hold", "immune", "initiative",
+    "defend", "draft", "draft_end", "effect", "effect_cancelled", "fast_travel", "flip", "hero", "hold", "immune", "initiative",
     "initiatives", "item", "lane_push", "last_push", "level_up", "life", "marker", "max_tier",
     "minion_battle", "minion_defeated", "minion_modifiers", "minion_not_respawned", "minion_placed",
     "minion_removed", "minion_respawned", "minion_returns", "minions", "move", "movement", "no_action",
@@ -475,6 +475,13 @@ def _on_no_defense(e, view, lang, v):
     return {"empty_hand": "no_defense_empty_hand", "none_may_defend": "no_defense_none_may_defend"}.get(e.get("why"))
 
 
+def _on_effect_cancelled(e, view, lang, v):
+    v.update(by=hero_label(view, e["by"], lang), amount=f"{e['amount']:+d}", stat=_stat_to(e["stat"], lang))
+
+
+def _on_no_action(e, view, lang, v):
+    return "no_action_at_defeat" if e.get("at_defeat") else None
+
 
 def _on_defend(e, view, lang, v):
     v.update(defense=e["defense"], attack=e["attack"])
@@ -650,7 +657,8 @@ SENTENCES = {
     "recheck": _on_initiative, "initiative": _on_initiative, "tie": _on_tie, "acting": _on_acting, "action": _on_action_taken,
     "move": _on_move, "clear": _on_clear, "effect": _on_effect, "marker": _on_marker, "push": _on_push, "coins": _on_coins,
     "attack": _on_attack, "attack_total": _on_attack_total, "minion_modifiers": _on_minion_modifiers,
-    "no_defense": _on_no_defense, "defend": _on_defend, "defeated": _on_defeated, "victory": _on_victory,
+    "no_defense": _on_no_defense, "effect_cancelled": _on_effect_cancelled, "no_action": _on_no_action,
+    "defend": _on_defend, "defeated": _on_defeated, "victory": _on_victory,
     "minion_defeated": _on_minion_defeated, "minion_removed": _on_minion_removed, "minion_respawned": _on_minion_event,
     "minion_placed": _on_minion_placed, "minion_not_respawned": _on_minion_not_respawned,
     "minion_returns": _on_minion_returns, "wave": _on_wave, "lane_push": _on_lane_push, "last_push": _on_last_push,

@@ -4,6 +4,7 @@ text.py calls them; they call nothing above them."""
 
 from ...core.outcome import Outcome
 from . import hexes, lane, levelling, stats
+from .resolution import resolve_at_defeat
 from .state import Game, HeroState, other
 
 ASSIST = (1, 1, 1, 2, 2, 2, 3, 3)       # F-K2: assist coins by the defeated hero's level
@@ -33,7 +34,7 @@ def _modify(game, hero, card, step, target) -> None:
         # F-A8: at most one instance of an active effect exists per card
         other_hero.effects = [e for e in other_hero.effects if not (e["card"] == card.id and e["stat"] == step["stat"])]
         other_hero.effects.append({"stat": step["stat"], "amount": step["amount"], "start": start, "end": end,
-                                   "card": card.id})
+                                   "card": card.id, "by": hero.index})     # its creator: cancelled at its defeat (F-K1)
         game.log.emit("effect", "S1-R16", hero=other_hero.index, stat=step["stat"], amount=step["amount"],
                       duration=step["duration"], card=card.id)
 
@@ -166,14 +167,30 @@ def defence_total(game: Game, m: dict) -> None:
         defeat(game, target, attacker)
 
 
+def cancel_effects(game: Game, hero: HeroState) -> None:
+    """F-K1: the active effects the defeated hero created end at once, on every unit they touch (markers it gave
+    stay, A1-8); so do its effects still due later (P1-5)."""
+    for unit in game.heroes:
+        ended = [e for e in unit.effects if e.get("by") == hero.index]
+        unit.effects = [e for e in unit.effects if e.get("by") != hero.index]
+        for effect in ended:
+            game.log.emit("effect_cancelled", "F-K1", hero=unit.index, by=hero.index, stat=effect["stat"],
+                          amount=effect["amount"], card=effect["card"])
+    game.scheduled = [e for e in game.scheduled if e["hero"] != hero.index]
+
+
 def defeat(game: Game, hero: HeroState, attacker: HeroState) -> None:
-    """F-K1…F-K3: off the board, card to resolve without action, coins, assists, life counters; F-W3."""
+    """F-K1…F-K3: off the board, its effects cancelled, its card resolved without action, coins, assists, life
+    counters; F-W3."""
     hero.position = None
-    hero.effects, hero.markers = [], []                       # A1-8: the markers it carries
-    game.scheduled = [e for e in game.scheduled if e["hero"] != hero.index]   # its active effects are cancelled
-    if hero.index in game.unresolved and hero.index != game.acting:
-        game.no_action.add(hero.index)
     game.log.emit("defeated", "F-K1", hero=hero.index, by=attacker.index)
+    hero.effects, hero.markers = [], []                       # A1-8: the markers it carries
+    cancel_effects(game, hero)
+    if hero.index in game.unresolved and hero.index != game.acting:
+        if game.opts["defeated_card"] == "resolves_at_defeat":
+            resolve_at_defeat(game, hero)                     # G1-6: now, out of the initiative order
+        else:
+            game.no_action.add(hero.index)                    # G1-6 resolves_in_order: when its initiative comes up
     attacker.coins += hero.level
     game.log.emit("coins", "F-K2", hero=attacker.index, coins=hero.level, why="defeat")
     for friend in game.heroes:
