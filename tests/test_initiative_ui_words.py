@@ -104,6 +104,16 @@ SAMPLES = [
     {"kind": "minion_removed", "rule": "F-K5", "minion": 2, "team": "red", "type": "heavy", "space": [12, 4],
      "why": "card"},
     {"kind": "target", "rule": "P1-21", "hero": 0, "minion": 3, "card": "brannoc_gold"},
+    {"kind": "last_push", "rule": "G1-8", "counts": {"red": 2, "blue": 1}},
+    {"kind": "ultimate", "rule": "F-V3", "hero": 0, "card": "brannoc_ultimate", "level": 8},
+    {"kind": "active_effect", "rule": "P1-5", "hero": 0, "card": "brannoc_green1", "at": "end_of_turn"},
+    # issue 23: F-D3 without a card that may defend, F-D4 a block that does not hold, F-K1 effects ended, G1-6
+    {"kind": "no_defense", "rule": "F-D3", "hero": 1, "attack": 4, "why": "empty_hand"},
+    {"kind": "no_defense", "rule": "F-D3", "hero": 1, "attack": 4, "why": "none_may_defend"},
+    {"kind": "defend", "rule": "F-D4", "hero": 0, "card": "brannoc_blue1", "defense": 5, "attack": 4, "defended": False},
+    {"kind": "effect_cancelled", "rule": "F-K1", "hero": 0, "by": 1, "stat": "movement", "amount": -1,
+     "card": "isra_green1"},
+    {"kind": "no_action", "rule": "G1-6", "hero": 1, "at_defeat": True},
 ]
 
 
@@ -265,6 +275,32 @@ def test_exact_english_sentences(four):
     assert because({"kind": "tie", "reasons": [{"why": "the tie-breaker coin shows this team", "rule": "S1-R9",
                                                  "team": "blue"}]}, "en") == \
         " — because: the tie-breaker coin shows Team Blue (S1-R9)"
+
+
+def test_issue_23_defence_and_defeat_sentences(four):
+    """F-D3 (asked nothing), F-D4 (a block that does not hold), F-K1 (an effect ended at defeat), G1-6."""
+    def line(**event):
+        return describe(event, four, "en")
+    assert line(kind="no_defense", rule="F-D3", hero=1, attack=4, why="empty_hand") == \
+        "Isra Gullwing (Blue 1) has no card in hand to defend against the attack of 4: defeated at once."
+    assert line(kind="no_defense", rule="F-D3", hero=1, attack=4, why="chosen") == \
+        "Isra Gullwing (Blue 1) does not defend against the attack of 4."
+    blue1 = card_name(four["cards"]["brannoc_blue1"], "en")
+    assert line(kind="defend", rule="F-D4", hero=0, card="brannoc_blue1", defense=5, attack=4, defended=False) == \
+        f"Brannoc the Breakwater (Red 1) reveals {blue1}, but its block does not hold against this attack: not " \
+        f"stopped, whatever its number."
+    green1 = card_name(four["cards"]["isra_green1"], "en")
+    assert line(kind="effect_cancelled", rule="F-K1", hero=0, by=1, stat="movement", amount=-1,
+                card="isra_green1") == \
+        f"Isra Gullwing (Blue 1) is defeated: its effect on Brannoc the Breakwater (Red 1) (-1 Movement, {green1}) " \
+        f"ends at once."
+    assert line(kind="no_action", rule="G1-6", hero=1, at_defeat=True) == \
+        "Isra Gullwing (Blue 1)'s card resolves at once, without an action, and leaves the initiative order."
+    view = dict(four, pending={"kind": "defend", "hero": 0, "attacker": 1, "attack": 4, "ranged": False,
+                               "minions": 0, "resume": {},
+                               "cards": {"brannoc_blue1": {"total": 5, "blocks": False, "defends": False}}})
+    assert action_words(["defend", "brannoc_blue1"], view, "en") == \
+        f"Defend with {blue1}: its block does not hold, defeat"
 
 
 def test_exact_buttons_and_status_lines(four):

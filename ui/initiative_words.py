@@ -34,7 +34,7 @@ TIERS = {0: "0", 1: "Ⅰ", 2: "Ⅱ", 3: "Ⅲ", 4: "Ⅳ"}
 KINDS = frozenset({
     "acting", "action", "active_effect", "attack", "attack_end", "attack_fails", "attack_total", "ban",
     "both_would_win", "bullet", "clear", "clear_board", "coin", "coins", "decline_respawn", "defeated",
-    "defend", "draft", "draft_end", "effect", "fast_travel", "flip", "hero", "hold", "immune", "initiative",
+    "defend", "draft", "draft_end", "effect", "effect_cancelled", "fast_travel", "flip", "hero", "hold", "immune", "initiative",
     "initiatives", "item", "lane_push", "last_push", "level_up", "life", "marker", "max_tier",
     "minion_battle", "minion_defeated", "minion_modifiers", "minion_moved", "minion_not_respawned", "minion_placed",
     "minion_pushed",
@@ -475,11 +475,22 @@ def _on_minion_modifiers(e, view, lang, v):
 
 def _on_no_defense(e, view, lang, v):
     v["attack"] = e["attack"]
+    return {"empty_hand": "no_defense_empty_hand", "none_may_defend": "no_defense_none_may_defend"}.get(e.get("why"))
+
+
+def _on_effect_cancelled(e, view, lang, v):
+    v.update(by=hero_label(view, e["by"], lang), amount=f"{e['amount']:+d}", stat=_stat_to(e["stat"], lang))
+
+
+def _on_no_action(e, view, lang, v):
+    return "no_action_at_defeat" if e.get("at_defeat") else None
 
 
 def _on_defend(e, view, lang, v):
     v.update(defense=e["defense"], attack=e["attack"])
-    return "defend_block" if e.get("rule") == "F-D4" else "defend_held" if e["defended"] else "defend_fails"
+    if e.get("rule") == "F-D4":                  # a block card: its condition alone decides (F-D4)
+        return "defend_block" if e["defended"] else "defend_block_fails"
+    return "defend_held" if e["defended"] else "defend_fails"
 
 
 def _on_defeated(e, view, lang, v):
@@ -657,7 +668,8 @@ SENTENCES = {
     "recheck": _on_initiative, "initiative": _on_initiative, "tie": _on_tie, "acting": _on_acting, "action": _on_action_taken,
     "move": _on_move, "clear": _on_clear, "effect": _on_effect, "marker": _on_marker, "push": _on_push, "coins": _on_coins,
     "attack": _on_attack, "attack_total": _on_attack_total, "minion_modifiers": _on_minion_modifiers,
-    "no_defense": _on_no_defense, "defend": _on_defend, "defeated": _on_defeated, "victory": _on_victory,
+    "no_defense": _on_no_defense, "effect_cancelled": _on_effect_cancelled, "no_action": _on_no_action,
+    "defend": _on_defend, "defeated": _on_defeated, "victory": _on_victory,
     "minion_defeated": _on_minion_defeated, "minion_removed": _on_minion_removed, "minion_respawned": _on_minion_event,
     "minion_placed": _on_minion_placed, "minion_not_respawned": _on_minion_not_respawned,
     "minion_returns": _on_minion_returns, "minion_moved": _on_minion_moved, "minion_pushed": _on_minion_moved, "wave": _on_wave, "lane_push": _on_lane_push, "last_push": _on_last_push,
@@ -722,6 +734,15 @@ def blocks(view: dict, pending: dict, card_id) -> bool:
     return bool(((pending.get("cards") or {}).get(card_id) or {}).get("blocks"))
 
 
+def defends(view: dict, pending: dict, card_id) -> bool:
+    """Whether the card holds against this attack, as the engine previews it (a block card by its condition
+    alone, F-D4; another by its total)."""
+    preview = (pending.get("cards") or {}).get(card_id) or {}
+    if "defends" in preview:
+        return bool(preview["defends"])
+    return bool(preview.get("blocks")) or preview.get("total", -99) >= pending.get("attack", 0)
+
+
 # --- action buttons ---------------------------------------------------------------------------------------
 
 def _pending(view: dict) -> dict:
@@ -767,8 +788,7 @@ def _action(action: list, view: dict, lang: str) -> str:
         return _t("iaction", "clear", lang, spaces=_spaces(view, action[1], lang))
     if kind == "defend":
         total = defence_total(view, pending, action[1])
-        key = "defend_block" if blocks(view, pending, action[1]) else \
-            "defend_held" if total is not None and total >= pending.get("attack", 0) else "defend_fails"
+        key = "defend_" + _defend_key(view, pending, action[1], total)
         return _t("iaction", key, lang, card=_card(view, action[1], lang), total=total if total is not None else "?")
     if kind in ("pick", "ban"):
         return _t("iaction", kind, lang, name=hero_id_name(view, action[1], lang))
@@ -881,6 +901,16 @@ def _status(view: dict, seat, decision, lang: str) -> str:
     return _t("istatus", "other", lang)
 
 
+def _defend_key(view: dict, pending: dict, card_id, total) -> str:
+    """How a defence card fares against the pending attack: "block", "block_fails" (a block card whose condition
+    does not hold: defeat whatever its number, F-D4), "held" or "fails" by its total."""
+    if blocks(view, pending, card_id):
+        return "block"
+    if ((view.get("cards") or {}).get(card_id) or {}).get("block"):
+        return "block_fails"
+    return "held" if total is not None and defends(view, pending, card_id) else "fails"
+
+
 def _defend_status(view: dict, prompt: dict, legal: list, lang: str) -> str:
     """F-D2: the attacker, the attack total, and the Defense total each card would reach (F-D4: a block)."""
     options = []
@@ -888,8 +918,7 @@ def _defend_status(view: dict, prompt: dict, legal: list, lang: str) -> str:
         if action[0] != "defend":
             continue
         total = defence_total(view, prompt, action[1])
-        key = "defend_card_block" if blocks(view, prompt, action[1]) else \
-            "defend_card_held" if total is not None and total >= prompt.get("attack", 0) else "defend_card_fails"
+        key = "defend_card_" + _defend_key(view, prompt, action[1], total)
         options.append(_t("istatus", key, lang, card=_card(view, action[1], lang), total=total))
     minions = prompt.get("minions", 0)
     values = dict(attacker=hero_label(view, prompt.get("attacker"), lang),

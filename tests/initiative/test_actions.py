@@ -93,8 +93,10 @@ def test_F_D4_a_block_defends_a_ranged_attack_whatever_its_value():
     assert of(events, "F-D4")[0]["defended"] is True
 
 
-def test_F_K1_a_hero_defeated_before_its_card_resolves_resolves_it_with_no_action_and_G1_6_flips():
-    session = start(coin="red")
+def test_F_K1_a_hero_defeated_before_its_card_resolves_resolves_it_with_no_action_in_order_by_option():
+    """G1-6's alternative (defeated_card resolves_in_order): the card waits for its initiative; the default, at
+    the moment of defeat, is tested in test_defeat.py."""
+    session = start(coin="red", defeated_card="resolves_in_order")
     place(session, h0=CENTRE, h1=EAST, h2=None, h3=None)
     # brannoc red1 (5) beats isra red1 (6)? No: isra acts at 6 first. Use brannoc blue1 9 > isra gold 2.
     play(session, "brannoc_red1", "isra_gold", "brannoc_gold", "isra_silver")
@@ -110,22 +112,6 @@ def test_F_K1_a_hero_defeated_before_its_card_resolves_resolves_it_with_no_actio
         if session.decision is not None:
             idle(session)
     assert session.state.heroes[1].dashboard[0] == "isra_gold"
-
-
-def test_G1_6_the_defeated_tie_winner_still_flips_or_not_by_option():
-    for option, flips in (("flip", True), ("no_flip", False)):
-        session = start(coin="blue", defeated_flip=option)
-        place(session, h0=CENTRE, h1=EAST, h2=None, h3=None)
-        play(session, "brannoc_red1", "isra_gold", "brannoc_gold", "isra_silver")  # 5; 3; then a red/blue tie at 2
-        step(session)
-        attack(session, 1)
-        answer(session, ["no_defense"])
-        step(session)
-        idle(session)                                # hero 3 (3) declines to respawn
-        events = step(session)                       # the tie at 2: the coin shows blue, whose hero 1 is defeated
-        assert of(events, "S1-R9") and of(events, "F-K1")[0]["hero"] == 1
-        assert bool(of(events, "S1-R10")) == flips
-        assert session.state.coin == ("red" if flips else "blue")
 
 
 def test_F_W3_the_team_that_spends_its_last_life_counter_loses():

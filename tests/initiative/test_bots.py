@@ -3,6 +3,7 @@
 included), every decision kind."""
 
 import copy
+from dataclasses import replace
 
 import pytest
 
@@ -10,7 +11,8 @@ from engine.core import RandomBot, Rng, Session, make_bot
 from engine.rulesets.initiative import hexes
 from engine.rulesets.initiative.bots import SensibleBot, fallback
 from engine.rulesets.initiative.ruleset import Initiative
-from helpers import answer, attack, legal, of, place, play, play_out, start, step, to_act
+from helpers import (add_cards, answer, attack, builtin_cards, legal, of, place, play, play_out, start, step,
+                     to_act)
 
 CENTRE = hexes.from_offset(12, 4)                 # an open space of the Causeway
 EAST = hexes.add(CENTRE, (1, 0))
@@ -132,6 +134,21 @@ def test_it_defends_with_a_card_that_saves_the_hero_and_wastes_none_when_none_ca
     until(session, "choose_action", 0)
     attack(session, 1)
     assert bot_choice(session, 1) == ["no_defense"]
+
+
+def test_F_D4_it_never_counts_on_a_block_card_whose_condition_is_not_met():
+    """Isra's ward blocks ranged attacks only: against Brannoc's melee 5 its printed 5 does not hold (F-D4)."""
+    session = start()
+    add_cards(session, replace(builtin_cards()["brannoc_blue1"], id="isra_ward", hero="isra"))
+    session.state.heroes[1].hand.append("isra_ward")
+    place(session, h0=CENTRE, h1=EAST, h2=None, h3=None)
+    play(session, "brannoc_red1", "isra_blue1", "brannoc_gold", "isra_gold")       # attack 5
+    until(session, "choose_action", 0)
+    attack(session, 1)
+    assert ["defend", "isra_ward"] in legal(session)
+    assert bot_choice(session, 1) == ["no_defense"]
+    events = answer(session, ["no_defense"])
+    assert of(events, "F-D3")[0]["why"] == "chosen" and of(events, "F-K1")[0]["hero"] == 1
 
 
 def test_it_blocks_a_ranged_attack():

@@ -35,8 +35,9 @@ def test_the_preview_is_the_total_the_defence_reaches_and_only_the_defender_sees
     assert len(reports) == len(checked) > 0
     for (preview, attack, _), event in zip(checked, reports):
         assert event["defense"] == preview["total"]
-        assert event["defended"] == (preview["blocks"] or preview["total"] >= attack)
-        assert (event["rule"] == "F-D4") == preview["blocks"]
+        assert event["defended"] == preview["defends"]                  # F-D4: a block card by its condition
+        assert preview["defends"] == (preview["blocks"] if event["rule"] == "F-D4" else preview["total"] >= attack)
+        assert (event["rule"] == "F-D4") == (session.state.content.cards[event["card"]].block is not None)
 
 
 def test_the_preview_counts_a_defence_cards_own_on_defend_bonus_and_the_block():
@@ -51,8 +52,9 @@ def test_the_preview_counts_a_defence_cards_own_on_defend_bonus_and_the_block():
     attack(session, 1)
     prompt = session.decision.prompt
     printed = session.state.content.cards["isra_silver"].value
-    assert prompt["attack"] == 5 and prompt["cards"]["t_braced"] == {"total": printed + 1, "blocks": False}
-    assert prompt["cards"]["isra_silver"] == {"total": printed, "blocks": False}
+    assert prompt["attack"] == 5 and prompt["cards"]["t_braced"] == {"total": printed + 1, "blocks": False,
+                                                                   "defends": True}
+    assert prompt["cards"]["isra_silver"] == {"total": printed, "blocks": False, "defends": False}
     events = answer(session, ["defend", "t_braced"])
     assert of(events, "F-D2")[0]["defense"] == printed + 1 == prompt["cards"]["t_braced"]["total"]
     # F-D4: Shield Wall blocks a ranged attack, whatever the totals; the preview says so.
@@ -63,5 +65,6 @@ def test_the_preview_counts_a_defence_cards_own_on_defend_bonus_and_the_block():
     attack(session, 0)
     prompt = session.decision.prompt
     assert prompt["cards"]["brannoc_blue1"]["blocks"] is True and prompt["cards"]["brannoc_blue1"]["total"] < prompt["attack"]
+    assert prompt["cards"]["brannoc_blue1"]["defends"] is True
     events = answer(session, ["defend", "brannoc_blue1"])
     assert of(events, "F-D4")[0]["defended"] is True

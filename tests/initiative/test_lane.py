@@ -172,6 +172,25 @@ def test_F_K5_G1_4_the_minion_battle_the_fewer_team_removes_the_difference_its_c
     assert [m["id"] for m in session.state.minions if m["team"] == "blue"] == [4, 6]
 
 
+def test_G1_4_a_forced_removal_asks_nothing_the_melee_and_the_ranged_go_before_the_heavy():
+    """Red 3 (melee, ranged, heavy) against blue 5 removes 2: with the heavy last, both others must go."""
+    session = at({"heroes": ["brannoc@8,4", "isra@16,6"], "turn": 4,
+                  "minions": ["red melee@9,7", "red ranged@10,6", "red heavy@9,5", "blue melee@13,6",
+                              "blue melee@13,7", "blue melee@14,6", "blue ranged@14,5", "blue heavy@15,5"]})
+    play(session, "brannoc_gold", "isra_gold")
+    events = []
+    while session.state.phase != "select" or session.state.round == 1:
+        decision = session.decision
+        assert decision is None or decision.prompt.get("kind") != "minion_remove"      # nobody is asked
+        events += step(session) if decision is None else idle(session)
+    battle = [e for e in events if e["kind"] == "minion_battle"]
+    assert [(e["rule"], e["counts"]) for e in battle] == [("G1-4", {"red": 3, "blue": 5})]
+    assert [(e["minion"], e["type"], e["why"]) for e in of(events, "F-K5")] == [
+        (0, "melee", "minion battle"), (1, "ranged", "minion battle")]
+    assert [(m["team"], m["type"]) for m in session.state.minions if m["team"] == "red"] == [("red", "heavy")]
+    assert not [e for e in events if e["kind"] == "push_due"] and session.state.battle_zones == ["causeway"]
+
+
 def test_G1_4_a_team_left_without_minions_by_the_battle_is_pushed_at_step_three_after_the_tokens():
     session = at({"heroes": ["brannoc@8,4", "isra@16,6"], "turn": 4, "tokens": ["rubble@12,3 hero=0"],
                   "minions": ["red melee@9,7", "red melee@10,6", "red heavy@9,5", "blue heavy@15,5"]})

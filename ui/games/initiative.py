@@ -275,7 +275,9 @@ class Renderer:
             return ""
         preview = (pending.get("cards") or {}).get(cid) or {}      # the engine's (combat.defence_preview)
         total = preview.get("total", 0)
-        key = "i_defence_saves" if preview.get("blocks") or total >= pending.get("attack", 0) else "i_defence_short"
+        holds = preview["defends"] if "defends" in preview else preview.get("blocks") or total >= pending.get("attack", 0)
+        block = ((self.view.get("cards") or {}).get(cid) or {}).get("block")
+        key = "i_defence_saves" if holds else "i_defence_block_fails" if block else "i_defence_short"   # F-D4
         return message("ui", key, self.lang, defence=total, attack=pending.get("attack", 0))
 
     def _level_group(self, index: int):

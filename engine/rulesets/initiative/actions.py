@@ -10,7 +10,8 @@ Actions, as a seat sends them:
     ["attack"]                                         F-A5 (primary): "before the attack" text, then the target
     ["clear", [[q, r], …]]                             F-A6 (replaces an attack action): tokens next to the hero
     ["skill"]                                          F-A3 (a skill or defense/skill primary, F-D5)
-    ["defend", card] | ["no_defense"]                  the attacked hero's seat, mid-attack (F-D2 step 3)
+    ["defend", card] | ["no_defense"]                  the attacked hero's seat, mid-attack (F-D2 step 3); not asked
+                                                       when no card may defend (F-D3: defeated at once, combat.py)
 The text of a primary action and the action's own steps run in text.py (answers of decision choose_target).
 """
 

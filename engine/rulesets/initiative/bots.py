@@ -324,7 +324,7 @@ class _Reading:
         best, blocks = sense.best_defence(self.view, target, card["ranged"], self.now,
                                           (1 if sense.poisons_target(card) else 0)
                                           - self.aura(target["position"], target["team"]))     # F-D6
-        if best is None or (not blocks and attack > best):
+        if not blocks and (best is None or attack > best):
             return 20.0 + attack
         margin = -3 if blocks else attack - best
         return (4.0 if not self.cautious else 0.5) + 0.5 * margin
@@ -361,8 +361,9 @@ class _Reading:
         card = self.cards[cid]
         if sense.defense_value(card) is None and self.view["options"].get("defend_cards") != "any":
             return False
-        return card.get("block") == ("ranged_attack" if ranged else "melee_attack") or \
-            sense.defense_total(hero, card, self.now) + minions >= attack
+        if card.get("block"):                    # F-D4: a block card holds by its condition alone
+            return card["block"] == ("ranged_attack" if ranged else "melee_attack")
+        return sense.defense_total(hero, card, self.now) + minions >= attack
 
     # --- the decisions ------------------------------------------------------------------------
 

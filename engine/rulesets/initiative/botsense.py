@@ -151,8 +151,8 @@ def possible_hand(view: dict, hero: dict) -> list:
 
 
 def best_defence(view: dict, hero: dict, ranged: bool, now: int, extra_poison: int = 0) -> tuple:
-    """(highest Defense total the hero could show, whether it might block this attack) — or (None, False)
-    when it cannot defend at all. Conservative: it is assumed to hold its best possible card."""
+    """(highest Defense total the hero could show with a card that is not a block card, whether it might block
+    this attack: F-D4) — best is None when no such card. Conservative: it is assumed to hold its best card."""
     any_card = view["options"].get("defend_cards") == "any"
     block = "ranged_attack" if ranged else "melee_attack"
     best, blocks = None, False
@@ -160,9 +160,11 @@ def best_defence(view: dict, hero: dict, ranged: bool, now: int, extra_poison: i
         card = view["cards"][cid]
         if defense_value(card) is None and not any_card:
             continue
+        if card.get("block"):                    # F-D4: it blocks or fails, its printed number never counts
+            blocks = blocks or card["block"] == block
+            continue
         total = defense_total(hero, card, now) - extra_poison
         best = total if best is None else max(best, total)
-        blocks = blocks or card.get("block") == block
     return best, blocks
 
 

@@ -4,6 +4,7 @@ text.py calls them; they call nothing above them."""
 
 from ...core.outcome import Outcome
 from . import hexes, lane, levelling, stats
+from .resolution import resolve_at_defeat
 from .state import Game, HeroState, other
 
 ASSIST = (1, 1, 1, 2, 2, 2, 3, 3)       # F-K2: assist coins by the defeated hero's level
@@ -33,7 +34,7 @@ def _modify(game, hero, card, step, target) -> None:
         # F-A8: at most one instance of an active effect exists per card
         other_hero.effects = [e for e in other_hero.effects if not (e["card"] == card.id and e["stat"] == step["stat"])]
         other_hero.effects.append({"stat": step["stat"], "amount": step["amount"], "start": start, "end": end,
-                                   "card": card.id})
+                                   "card": card.id, "by": hero.index})     # its creator: cancelled at its defeat (F-K1)
         game.log.emit("effect", "S1-R16", hero=other_hero.index, stat=step["stat"], amount=step["amount"],
                       duration=step["duration"], card=card.id)
 
@@ -92,9 +93,21 @@ def ask_defence(game: Game, m: dict) -> bool:
     minions, parts = lane.defence_modifier(game, target)           # F-D2 step 2, once, before the card (A1-9)
     if parts:
         game.log.emit("minion_modifiers", "F-D6", hero=target.index, total=minions, minions=parts)
+    why = defenceless(game, target)
+    if why is not None:                                            # F-D3: nothing to defend with, no question
+        game.log.emit("no_defense", "F-D3", hero=target.index, attack=total, why=why)
+        defeat(game, target, hero)
+        return True
     game.pending = {"kind": "defend", "hero": target.index, "attacker": hero.index,
                     "attack": total, "ranged": card.ranged, "minions": minions, "resume": m}
     return True
+
+
+def defenceless(game: Game, hero: HeroState) -> str | None:
+    """F-D3: why the hero cannot defend ("empty_hand"; "none_may_defend" under P1-2's defend_cards), else None."""
+    if not hero.hand:
+        return "empty_hand"
+    return "none_may_defend" if len(defend_options(game, hero)) == 1 else None
 
 
 def defend_options(game: Game, hero: HeroState) -> list:
@@ -110,10 +123,19 @@ def blocks(card, ranged: bool) -> bool:
     return card.block == ("ranged_attack" if ranged else "melee_attack")
 
 
+def defends(card, total: int, attack: int, ranged: bool) -> bool:
+    """F-D2 step 6 / F-D4: a block card ("!") holds by its condition alone (unmet: defeat, whatever number is
+    printed beside the "!"); any other card by its Defense total against the attack total."""
+    if card.block is not None:
+        return blocks(card, ranged)
+    return total >= attack
+
+
 def defence_preview(game: Game, pending: dict) -> dict:
     """What each card the attacked hero may defend with would do (F-D2 step 5, before the choice): its
     Defense total against this attack, its own "on defend" +Defense text counted (F-D5) and the minion
-    modifier (F-D6), and whether it blocks (F-D4). Shown to the defender only (view.py, the decision)."""
+    modifier (F-D6), whether it blocks (F-D4) and whether it holds ("defends": a block card by its condition
+    alone). Shown to the defender only (view.py, the decision)."""
     hero = game.heroes[pending["hero"]]
     preview = {}
     for action in defend_options(game, hero)[:-1]:           # the cards, not "no defence"
@@ -122,37 +144,54 @@ def defence_preview(game: Game, pending: dict) -> dict:
                        if card.primary in ("defense", "defense_skill") and step.get("when") == "on_defend"
                        and step.get("do") == "modify" and step.get("stat") == "defense" and step.get("who", "self") == "self")
         total = stats.defense_total(game, hero, card) + own_text + pending.get("minions", 0)
-        preview[card.id] = {"total": total, "blocks": blocks(card, pending["ranged"])}
+        preview[card.id] = {"total": total, "blocks": blocks(card, pending["ranged"]),
+                            "defends": defends(card, total, pending["attack"], pending["ranged"])}
     return preview
 
 
 def defence_total(game: Game, m: dict) -> None:
-    """F-D2 steps 5–6: the Defense total against the attack total; a block (F-D4); no card (F-D3); defeat."""
+    """F-D2 steps 5–6: the Defense total against the attack total; a block card by its condition (F-D4); no card
+    (F-D3, chosen); defeat."""
     defense = m["defense"]
     target, attacker = game.heroes[m["hero"]], game.heroes[defense["attacker"]]
     if defense["card"] is None:
-        game.log.emit("no_defense", "F-D3", hero=target.index, attack=defense["attack"])
+        game.log.emit("no_defense", "F-D3", hero=target.index, attack=defense["attack"], why="chosen")
         defended = False
     else:
         card = game.content.cards[defense["card"]]
         total = stats.defense_total(game, target, card) + defense.get("minions", 0)      # F-D6
         levelling.cite_item(game, target, card, "defense")
-        blocked = blocks(card, defense["ranged"])
-        defended = blocked or total >= defense["attack"]
-        game.log.emit("defend", "F-D4" if blocked else "F-D2", hero=target.index, card=card.id, defense=total,
-                      attack=defense["attack"], defended=defended)
+        defended = defends(card, total, defense["attack"], defense["ranged"])
+        game.log.emit("defend", "F-D4" if card.block is not None else "F-D2", hero=target.index, card=card.id,
+                      defense=total, attack=defense["attack"], defended=defended)
     if not defended:
         defeat(game, target, attacker)
 
 
+def cancel_effects(game: Game, hero: HeroState) -> None:
+    """F-K1: the active effects the defeated hero created end at once, on every unit they touch (markers it gave
+    stay, A1-8); so do its effects still due later (P1-5)."""
+    for unit in game.heroes:
+        ended = [e for e in unit.effects if e.get("by") == hero.index]
+        unit.effects = [e for e in unit.effects if e.get("by") != hero.index]
+        for effect in ended:
+            game.log.emit("effect_cancelled", "F-K1", hero=unit.index, by=hero.index, stat=effect["stat"],
+                          amount=effect["amount"], card=effect["card"])
+    game.scheduled = [e for e in game.scheduled if e["hero"] != hero.index]
+
+
 def defeat(game: Game, hero: HeroState, attacker: HeroState) -> None:
-    """F-K1…F-K3: off the board, card to resolve without action, coins, assists, life counters; F-W3."""
+    """F-K1…F-K3: off the board, its effects cancelled, its card resolved without action, coins, assists, life
+    counters; F-W3."""
     hero.position = None
-    hero.effects, hero.markers = [], []                       # A1-8: the markers it carries
-    game.scheduled = [e for e in game.scheduled if e["hero"] != hero.index]   # its active effects are cancelled
-    if hero.index in game.unresolved and hero.index != game.acting:
-        game.no_action.add(hero.index)
     game.log.emit("defeated", "F-K1", hero=hero.index, by=attacker.index)
+    hero.effects, hero.markers = [], []                       # A1-8: the markers it carries
+    cancel_effects(game, hero)
+    if hero.index in game.unresolved and hero.index != game.acting:
+        if game.opts["defeated_card"] == "resolves_at_defeat":
+            resolve_at_defeat(game, hero)                     # G1-6: now, out of the initiative order
+        else:
+            game.no_action.add(hero.index)                    # G1-6 resolves_in_order: when its initiative comes up
     attacker.coins += hero.level
     game.log.emit("coins", "F-K2", hero=attacker.index, coins=hero.level, why="defeat")
     for friend in game.heroes:

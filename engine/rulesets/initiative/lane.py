@@ -322,13 +322,14 @@ def minion_battle(game: Game, first: int = 0) -> None:
 
 
 def removing(game: Game, lane: int, team: str, left: int) -> None:
-    """Remove `left` more minions of `team` from the lane's Battle Zone; ask when the choice is real."""
+    """Remove `left` more minions of `team` from the lane's Battle Zone; ask only when the choice is real: when
+    the count takes every minion the heavy-last order allows (all the non-heavy ones), nobody is asked."""
     while left > 0:
         mine = in_zone(game, lane, team)
         if not mine:
             break
         choices = [m for m in mine if m["type"] != "heavy"] or mine          # the heavy last
-        if len(choices) > 1 and left < len(mine):
+        if left < len(choices):                                               # some of them stay: the team picks
             game.pending = {"kind": "minion_remove", "team": team, "lane": lane, "left": left,
                             "minions": sorted(m["id"] for m in choices)}
             return

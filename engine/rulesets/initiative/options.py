@@ -16,8 +16,12 @@ OPTIONS = (
     Option("tie_chooser", "any_one", "S1-R13", "Who picks among a team's tied heroes: 'any_one' seat of the team, "
            "the team's 'lowest_seat', or 'seat_order' (a preference fixed at setup: the lowest hero first, no "
            "question asked).", choices=("any_one", "lowest_seat", "seat_order")),
-    Option("defeated_flip", "flip", "G1-6", "A hero defeated before its card resolves, whose card won a "
-           "cross-team tie: its player still 'flip's the coin when the card resolves, or 'no_flip'.",
+    Option("defeated_card", "resolves_at_defeat", "G1-6", "A hero defeated before its card resolves: the card "
+           "'resolves_at_defeat' (with no action, at once: it leaves the initiative order and can no longer tie, win "
+           "a tie or flip the coin), or 'resolves_in_order' (with no action when its initiative comes up).",
+           choices=("resolves_at_defeat", "resolves_in_order")),
+    Option("defeated_flip", "flip", "G1-6", "With defeated_card 'resolves_in_order': a defeated hero's card that "
+           "won a cross-team tie still has its player 'flip' the coin when it resolves, or 'no_flip'.",
            choices=("flip", "no_flip")),
     Option("spawn_token", "not_empty", "A1-7", "A token on an own hero spawn point: the point is 'not_empty' "
            "(S1-R19 applies), or 'remove_token' and respawn there.", choices=("not_empty", "remove_token")),

@@ -1,7 +1,7 @@
 """The moments of a turn that the modules below the turn machine close or open: a card resolved (S1-R21)
-with the coin flipped after a cross-team tie (S1-R10), and a turn's card selection begun (S1-R1). Kept
-apart from turn.py so that actions, card text, End of Round and hero selection call them without
-importing the turn machine that calls them."""
+with the coin flipped after a cross-team tie (S1-R10), a defeated hero's card resolved at its defeat (G1-6),
+and a turn's card selection begun (S1-R1). Kept apart from turn.py so that actions, card text, End of Round
+and hero selection call them without importing the turn machine that calls them."""
 
 from .state import Game, HeroState, other
 
@@ -21,6 +21,17 @@ def resolve_card(game: Game) -> None:
     if game.flip_after and (hero.index not in game.no_action or game.opts["defeated_flip"] == "flip"):
         flip_coin(game, hero)
     game.acting, game.flip_after, game.pending = None, False, None
+
+
+def resolve_at_defeat(game: Game, hero: HeroState) -> None:
+    """G1-6 (revised), F-K1: a hero defeated before its card resolves has that card resolved now, with no action:
+    it goes to the dashboard slot of this turn and leaves the initiative order, so it can no longer tie, win a
+    tie or flip the coin."""
+    card = game.played[hero.index]
+    game.log.emit("no_action", "G1-6", hero=hero.index, at_defeat=True)
+    hero.dashboard[game.turn - 1] = card
+    game.unresolved.remove(hero.index)
+    game.log.emit("resolved", "S1-R21", hero=hero.index, card=card, slot=game.turn)
 
 
 def flip_coin(game: Game, hero: HeroState) -> None:

@@ -28,7 +28,10 @@ class Initiative(Ruleset):
     """Heroes in two teams play cards at once, face down, resolved by initiative with a tie-breaker coin."""
 
     id = "initiative"
-    version = 2                  # 2: End of Round as steps (round_end.py), the lane, minions and levelling
+    version = 3                  # 2: End of Round as steps (round_end.py), the lane, minions and levelling
+    # 3 (issue 23): a forced minion-battle removal asks nothing (G1-4 step 1); no defend decision without a card
+    # that may defend (F-D3); a block card holds by its condition alone (F-D4); a defeated hero's effects end at
+    # once on every unit (F-K1, A1-8); its unresolved card resolves at its defeat (G1-6, option defeated_card)
     title = "Initiative — hidden card play resolved by initiative, in teams on a hex lane"
     capabilities = Capabilities(min_seats=2, max_seats=6, hidden_information=True, simultaneous=True,
                                 teams=True, chance=True)
