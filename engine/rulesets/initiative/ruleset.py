@@ -10,7 +10,7 @@ from ...core.events import EventLog
 from ...core.rng import Rng
 from ...core.ruleset import Capabilities, Ruleset, register
 from ...core.seats import Seat
-from . import actions, combat, draft, lane, levelling, text, turn
+from . import actions, combat, draft, lane, levelling, round_end, text, turn
 from .board import BUILTIN_MAP, MAPS, board_for, load_board_file
 from .bots import SensibleBot
 from .heroes import BUILTIN_HEROES, builtin_heroes, load_heroes_file
@@ -35,7 +35,9 @@ class Initiative(Ruleset):
     options = OPTIONS
     settled_without_option = SETTLED
     card_tables = ("heroes", "cards", "map", "zones")
-    max_actions = 30000          # random bots rarely fight the lane: their games average ~170 rounds (no round limit)
+    # P1-14 ends every game at its ceiling of answers at the latest; the answers of one simultaneous
+    # decision (one per seat, at most six) may cross it.
+    max_actions = round_end.CEILING_ANSWERS + 5
     bots = {"sensible": SensibleBot}
 
     def seats(self, options: dict, setup: dict | None = None):
@@ -155,6 +157,10 @@ class Initiative(Ruleset):
                         {**pending, "cards": combat.defence_preview(game, pending)})
 
     def apply(self, game: Game, moves: dict) -> None:
+        self._apply(game, moves)
+        round_end.answered(game, len(moves))                    # P1-14: the game's ceiling
+
+    def _apply(self, game: Game, moves: dict) -> None:
         if game.phase == "draft":
             draft.apply(game, moves)
             return
