@@ -169,27 +169,38 @@ def cheapest(legal: list):
     return legal[0]
 
 
+AGGRESSIVE = ("attack", "skill", "unique", "abandon", "propose_tie", "use_skill")
+
+
+def stalling(legal: list, rng: random.Random):
+    """Any action that neither attacks nor gives up (a battle that goes nowhere), chosen at random."""
+    calm = [a for a in legal if not (isinstance(a, list) and a and a[0] in AGGRESSIVE)]
+    return rng.choice(calm or legal)
+
+
 def worst_records() -> dict:
-    """For each ruleset and a few option sets: the record of every seat taking its cheapest action to the end,
-    its length and the CPU time `replay` takes on it from the command line (in-process)."""
+    """For each ruleset and a few option sets: the record of every seat taking its cheapest action (or, for
+    'stall', a random one that never attacks) until the game ends or the record is full, its length and the
+    CPU time `replay` takes on it from the command line (in-process)."""
     cases = {"tactics": [{}], "siege": [{}, {"round_limit": 200}], "autobattle": [{}],
              "initiative": [{"players": p, "map": m} for p in (2, 4, 6) for m in ("saltmarsh", "twinford")]}
     found = {}
     with tempfile.TemporaryDirectory() as folder:
         for ruleset_id, option_sets in cases.items():
-            for options in option_sets:
-                session = Session.start(ruleset_id, seed=1, options=options, events=False)
-                while session.outcome is None and len(session.record.actions) <= session.ruleset.max_actions:
+            for options, policy in [(o, p) for o in option_sets for p in ("cheapest", "stall")]:
+                session, rng = Session.start(ruleset_id, seed=1, options=options, events=False), random.Random(1)
+                while session.outcome is None and len(session.record.actions) < session.ruleset.max_actions - 6:
                     decision = session.decision
                     if decision is None:
                         session.advance()
                         continue
                     for seat in session.waiting()[:decision.needed]:
-                        session.submit(seat, cheapest(decision.legal[seat]))
+                        legal = decision.legal[seat]
+                        session.submit(seat, cheapest(legal) if policy == "cheapest" else stalling(legal, rng))
                 path = Path(folder) / "worst.json"
                 path.write_text(session.record.to_json(), "utf-8")
                 result, spent, _ = run_main(["replay", str(path)], 60)
-                key = f"{ruleset_id} {json.dumps(options)}"
+                key = f"{ruleset_id} {json.dumps(options)} {policy}"
                 found[key] = {"actions": len(session.record.actions), "result": result, "seconds": round(spent, 3),
                               "ended_by": session.outcome.rule if session.outcome else None}
                 print(key, found[key], flush=True)
