@@ -69,7 +69,7 @@ def play_to_the_end(session, bot_name: str) -> None:
 def test_every_accepted_game_of_every_ruleset_ends_with_the_built_in_bots(data, seed):
     """Random options (every value each option accepts) and seeds, for every ruleset and bot: each game that is
     accepted plays to an end by the rules or by a stated ceiling (initiative: P1-14; siege: its round limit,
-    P2-12; autobattle and tactics: their cycle caps)."""
+    P2-12; autobattle: its cycle limit, A0-9; tactics: P0-12)."""
     ruleset = get_builtin(data.draw(st.sampled_from(RULESETS)))
     options = data.draw(st.fixed_dictionaries({}, optional={o.key: option_values(o) for o in ruleset.options}))
     bot_name = data.draw(st.sampled_from(sorted(bots_for(ruleset))))
