@@ -22,6 +22,9 @@ from .progress import Progress
 from .rulesets import BUILTIN as BUILTIN_RULESETS, builtin as all_rulesets, get as get_ruleset
 
 MAX_RECORD_BYTES = 4_000_000
+# How main words an exception no parser turned into a SkirmishError; tests and tests/fuzz_cli.py
+# count such a line as a crash.
+INTERNAL_ERROR = "internal error, please report it with the input that caused it"
 BENCH_SECONDS = 3.0
 MAX_BENCH_SECONDS = 3600.0
 MAX_WORKERS = 256
@@ -79,6 +82,9 @@ def main(argv=None) -> int:
         return 130
     except BrokenPipeError:
         return 0
+    except Exception as error:         # a bug: still one line, never a traceback for a stranger's input
+        print(f"error: {INTERNAL_ERROR} ({type(error).__name__}: {one_line(str(error))[:200]})", file=sys.stderr)
+        return 2
 
 
 def _build_parser() -> argparse.ArgumentParser:

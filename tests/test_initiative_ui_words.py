@@ -114,6 +114,8 @@ SAMPLES = [
     {"kind": "effect_cancelled", "rule": "F-K1", "hero": 0, "by": 1, "stat": "movement", "amount": -1,
      "card": "isra_green1"},
     {"kind": "no_action", "rule": "G1-6", "hero": 1, "at_defeat": True},
+    {"kind": "ceiling", "rule": "P1-14", "red": 3, "blue": 2, "reached": "rounds", "most": 60},
+    {"kind": "ceiling", "rule": "P1-14", "red": 2, "blue": 2, "reached": "answers", "most": 6000},
 ]
 
 
@@ -350,8 +352,9 @@ def test_every_way_a_game_ends_has_its_reason_in_words():
 
     source = "".join(path.read_text("utf-8") for path in Path("engine/rulesets/initiative").glob("*.py"))
     ending = set(re.findall(r'"(F-W\d|P1-\d+)"', "\n".join(
-        line for line in source.splitlines() if "Outcome." in line or "claims.append" in line or 'emit("victory"' in line)))
-    assert ending == {"F-W1", "F-W2", "F-W3", "P1-4"}
+        line for line in source.splitlines() if "Outcome." in line or "claims.append" in line or 'emit("victory"' in line
+        or "_by_life(game" in line)))
+    assert ending == {"F-W1", "F-W2", "F-W3", "P1-4", "P1-14"}
     for rule in ending:
         assert rule in get("initiative").catalogue
         entry = messages()["reason"][rule]

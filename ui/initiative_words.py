@@ -33,7 +33,7 @@ TIERS = {0: "0", 1: "Ⅰ", 2: "Ⅱ", 3: "Ⅲ", 4: "Ⅳ"}
 # Every event kind the ruleset emits (tests compare this with the engine's source).
 KINDS = frozenset({
     "acting", "action", "active_effect", "attack", "attack_end", "attack_fails", "attack_total", "ban",
-    "both_would_win", "bullet", "clear", "clear_board", "coin", "coins", "decline_respawn", "defeated",
+    "both_would_win", "bullet", "ceiling", "clear", "clear_board", "coin", "coins", "decline_respawn", "defeated",
     "defend", "draft", "draft_end", "effect", "effect_cancelled", "fast_travel", "flip", "hero", "hold", "immune", "initiative",
     "initiatives", "item", "lane_push", "last_push", "level_up", "life", "marker", "max_tier",
     "minion_battle", "minion_defeated", "minion_modifiers", "minion_moved", "minion_not_respawned", "minion_placed",
@@ -612,6 +612,11 @@ def _on_round_limit(e, view, lang, v):
     v.update(red=e["red"], blue=e["blue"])
 
 
+def _on_ceiling(e, view, lang, v):
+    v.update(red=e["red"], blue=e["blue"], most=e["most"])
+    return "ceiling_rounds" if e["reached"] == "rounds" else "ceiling_answers"
+
+
 def _on_text_step(e, view, lang, v):
     v["step"] = _do_words(e["step"], lang)
     v.setdefault("card", _w("a_card", lang))
@@ -676,7 +681,7 @@ SENTENCES = {
     "both_would_win": _on_both_would_win, "minion_battle": _on_minion_battle, "push_due": _on_push_due,
     "token_removed": _on_token_removed, "token_back": _on_token, "token": _on_token, "level_up": _on_level_up,
     "upgrade": _on_upgrade, "max_tier": _on_max_tier, "ultimate": _on_ultimate, "item": _on_item, "resolved": _on_resolved,
-    "clear_board": _on_clear_board, "round_limit": _on_round_limit, "skip": _on_skip, "text_stops": _on_text_step,
+    "clear_board": _on_clear_board, "round_limit": _on_round_limit, "ceiling": _on_ceiling, "skip": _on_skip, "text_stops": _on_text_step,
     "attack_fails": _on_attack_fails, "no_effect": _on_text_step, "target": _on_target, "immune": _on_immune,
     "repeat": _on_repeat, "bullet": _on_bullet, "swap": _on_swap, "attack_end": _on_attack_end, "scheduled": _on_later,
     "active_effect": _on_later,

@@ -14,7 +14,8 @@ from .record import Record
 
 PREFIX = "S1."
 MAX_PAYLOAD_CHARS = 64_000          # a link longer than this is refused unread
-MAX_JSON_BYTES = 2_000_000          # inflating past this is refused (zip-bomb guard)
+MAX_JSON_BYTES = 1_000_000          # inflating past this is refused (zip-bomb guard): the longest legal
+                                    # record (12,000 actions of ~30 bytes, with its cards) is well under it
 _ALPHABET = re.compile(r"[A-Za-z0-9_-]*")
 
 

@@ -1,5 +1,6 @@
 """The game record: everything that determines a game, as canonical JSON."""
 
+import gc
 import json
 import math
 import re
@@ -12,12 +13,16 @@ from .errors import BadRecord
 FORMAT = "skirmish-record/1"
 MAX_SEED = MAX_INTEGER
 MAX_ACTIONS = 100_000
-# For the nesting pre-check: the rest of a string after its opening quote, up to (not including)
-# its closing quote or the end of the text. Possessive (`++`, `*+`): every character is read once
-# and never given back, so a match is linear and an unterminated string cannot cause backtracking.
-_STRING_BODY = re.compile(r'(?:[^"\\]++|\\.)*+\\?', re.DOTALL)
-_BRACKET = re.compile(r"[\[\]{}]")
-_DELTA = {"[": 1, "{": 1, "]": -1, "}": -1}
+# For the nesting pre-check: a string, from its opening quote to its closing quote or the end of the
+# text. Possessive (`++`, `*+`): every character is read once and never given back, so the scan is
+# linear and an unterminated string cannot cause backtracking.
+_STRING = re.compile(r'"(?:[^"\\]++|\\.)*+"?', re.DOTALL)
+_NOT_BRACKET = re.compile(r"[^\[\]{}]++")
+_STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
+_LONG_DIGITS = re.compile(r"[0-9]{19}")
+# A `\u` escape of a surrogate (D800–DFFF) in JSON text: it may stand alone, which UTF-8 cannot
+# write. Also matches inside an escaped backslash (`\\ud800`): then the exact check decides.
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
 
 
 @dataclass
@@ -48,13 +53,11 @@ class Record:
         return canonical_json(self.to_data())
 
     @classmethod
-    def from_data(cls, data) -> "Record":
-        """A record from parsed JSON, with every field's shape checked."""
+    def from_data(cls, data, plain: bool = False) -> "Record":
+        """A record from parsed JSON, with every field's shape checked: its header and the number of
+        actions first, then (unless the caller knows it is `plain` JSON data already) every value."""
         if not isinstance(data, dict):
             raise BadRecord("a record must be a JSON object")
-        problem = json_problem(data)
-        if problem:
-            raise BadRecord(f"record is not plain JSON data: {problem}")
         if data.get("format") != FORMAT:
             raise BadRecord(f"not a Skirmish record (format must be {FORMAT!r}, got {_short(data.get('format'))})")
         unknown = set(data) - {"format", "ruleset", "version", "options", "seed", "setup", "actions"}
@@ -74,6 +77,10 @@ class Record:
             raise BadRecord("record field 'setup' must be an object")
         if not isinstance(actions, list) or len(actions) > MAX_ACTIONS:
             raise BadRecord(f"record field 'actions' must be a list of at most {MAX_ACTIONS} entries")
+        # Counted before anything is read deeply: an oversized record costs no more than its parse.
+        problem = None if plain else json_problem(data)
+        if problem:
+            raise BadRecord(f"record is not plain JSON data: {problem}")
         for index, entry in enumerate(actions):
             if not (isinstance(entry, list) and len(entry) == 2 and _is_int(entry[0]) and entry[0] >= 0):
                 raise BadRecord(f"record action {index + 1} must be a [player, action] pair")
@@ -84,16 +91,24 @@ class Record:
         """A record from JSON text."""
         if not isinstance(text, str):
             raise BadRecord("a record must be JSON text")
-        if _nesting(text) > MAX_DEPTH:
+        bare = _STRING.sub("", text)          # the text outside strings: brackets and numbers
+        if _depth(bare) > MAX_DEPTH:
             raise BadRecord(f"record is nested deeper than {MAX_DEPTH} levels")
+        # Whole numbers are read natively (a Python hook per number costs more than the parse) unless
+        # one may be out of range: a run of 19 digits or more is looked at by `_bounded_int`.
+        hooks = {"parse_int": _bounded_int} if _LONG_DIGITS.search(bare) else {}
+        paused = gc.isenabled()
+        gc.disable()        # JSON data holds no cycles: collecting while it is built only costs time
         try:
-            data = json.loads(text, parse_constant=_refuse_constant, parse_float=_finite_float,
-                              parse_int=_bounded_int)
+            data = json.loads(text, parse_constant=_refuse_constant, parse_float=_finite_float, **hooks)
         except _OutOfRange as error:
             raise BadRecord(f"record holds {error}") from None
         except (ValueError, RecursionError) as error:
             raise BadRecord(f"record is not valid JSON ({_first_line(error)})") from None
-        return cls.from_data(data)
+        finally:
+            if paused:
+                gc.enable()
+        return cls.from_data(data, plain=_reads_as_plain(text))
 
 
 class _OutOfRange(ValueError):
@@ -119,26 +134,35 @@ def _bounded_int(text: str) -> int:
 
 
 def _nesting(text: str) -> int:
-    """How deeply brackets nest in JSON text, strings ignored (stops counting past MAX_DEPTH).
+    """How deeply brackets nest in JSON text, strings ignored.
 
     Checked before parsing because the parser's recursion does not fail cleanly everywhere: under
-    Pyodide a deep enough array exhausts the JavaScript stack and kills the interpreter. One pass,
-    linear in the text: outside strings, the brackets up to the next quote are counted; from a
-    quote, one possessive match skips the string's body (escapes included) to its closing quote.
-    An unterminated string ends the scan (the parser then refuses the text).
+    Pyodide a deep enough array exhausts the JavaScript stack and kills the interpreter. Linear and
+    without a Python loop over the text: the strings are cut out (escapes included; an unterminated
+    one runs to the end), then `_depth` counts.
     """
-    depth = deepest = position = 0
-    while position <= len(text) and deepest <= MAX_DEPTH:
-        quote = text.find('"', position)
-        end = len(text) if quote < 0 else quote
-        brackets = _BRACKET.findall(text, position, end)
-        if brackets:
-            levels = list(accumulate(map(_DELTA.__getitem__, brackets), initial=depth))
-            depth, deepest = levels[-1], max(deepest, max(levels))
-        if quote < 0:
-            break
-        position = _STRING_BODY.match(text, quote + 1).end() + 1     # past the closing quote
-    return deepest
+    return _depth(_STRING.sub("", text))
+
+
+def _depth(bare: str) -> int:
+    """The highest running sum of +1 per opening and -1 per closing bracket in text without strings
+    (the parser stops at the first bracket that closes nothing, so what follows it never nests)."""
+    brackets = _NOT_BRACKET.sub("", bare)
+    return max(0, max(accumulate(map(_STEP.__getitem__, brackets)), default=0))
+
+
+def _reads_as_plain(text: str) -> bool:
+    """True when what `json.loads` (with this module's number hooks) reads from `text` is surely plain
+    JSON data, so that `json_problem` need not walk it: its depth is checked, its numbers are bounded
+    when read, its keys are text, and only a lone surrogate (written raw, or as a `\\u` escape) could be
+    wrong. Both are looked for in the text, in C; a possible one sends the data to the exact check."""
+    if text.isascii():
+        return _SURROGATE_ESCAPE.search(text) is None
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return _SURROGATE_ESCAPE.search(text) is None
 
 
 def _is_int(value) -> bool:

@@ -32,6 +32,7 @@ class Session:
         """
         self.ruleset = get_ruleset(record.ruleset)
         _check_version(self.ruleset, record)
+        _check_length(self.ruleset, record)          # counted before any action is read
         _check_json(record, [name for name in ("options", "setup", "actions") if name not in made])
         self.record = Record(record.ruleset, record.version, {}, record.seed, {}, [])
         self.record.options = dict(record.options) if "options" in made else \
@@ -64,9 +65,6 @@ class Session:
     def replay(cls, record: Record, events: bool = True, finish: bool = True) -> "Session":
         """The game a record describes, through every recorded action (and on to the end if `finish`)."""
         session = cls(record, events)
-        if len(record.actions) > session.ruleset.max_actions:
-            raise BadRecord(f"record holds {len(record.actions)} decisions; a {record.ruleset} record may hold "
-                            f"at most {session.ruleset.max_actions}")
         session._feed(record.actions, finish=finish)
         return session
 
@@ -305,6 +303,17 @@ def _check_seats(ruleset, seats) -> None:
     low, high = ruleset.capabilities.min_seats, ruleset.capabilities.max_seats
     if not low <= len(seats) <= high:
         raise BadSetup(f"{ruleset.id} is played by {low} to {high} seats; this setup has {len(seats)}")
+
+
+def _check_length(ruleset, record: Record) -> None:
+    """A record holding more actions than its ruleset's games can is refused before any is checked."""
+    count, most = len(record.actions), ruleset.max_actions
+    if count <= most:
+        return
+    if most == 0:
+        raise BadRecord(f"record has {count} action(s) after the game ended: no player decides anything "
+                        f"in {ruleset.id}")
+    raise BadRecord(f"record holds {count} decisions; a {ruleset.id} record may hold at most {most}")
 
 
 def _check_version(ruleset, record: Record) -> None:

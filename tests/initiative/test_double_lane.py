@@ -212,7 +212,8 @@ def test_F_L1_a_stray_minion_returns_to_its_own_lanes_battle_zone():
 
 @pytest.mark.parametrize("seed", range(4))
 def test_random_double_lane_games_end_and_views_hide_nothing_they_should_not(seed):
-    """Conformance with map=twinford: random games end by a catalogued rule; a seat's view does not change with
+    """Conformance with map=twinford: random games end by a catalogued rule (the lane, life counters, or the
+    P1-14 ceiling that long random games reach); a seat's view does not change with
     what it may not see (tests/conformance.py's view invariance, on this map)."""
     ruleset = Initiative()
     session = Session.start("initiative", seed=seed, options={"players": 4, "map": "twinford"})
@@ -232,6 +233,9 @@ def test_random_double_lane_games_end_and_views_hide_nothing_they_should_not(see
                 session.submit(player, rng.choice(decision.legal[player]))
         steps += 1
     outcome = session.outcome
-    assert outcome.rule in ruleset.rule_ids() and outcome.team in ("red", "blue")
-    assert set(outcome.winners) == set(session.teams()[outcome.team])
+    assert outcome.rule in ruleset.rule_ids()
+    if outcome.is_draw:          # random bots rarely push the lane: a long game may reach the ceiling (P1-14)
+        assert outcome.rule == "P1-14" and session.state.life["red"] == session.state.life["blue"]
+    else:
+        assert outcome.team in ("red", "blue") and set(outcome.winners) == set(session.teams()[outcome.team])
     json.dumps(outcome.to_data())

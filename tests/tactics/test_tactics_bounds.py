@@ -14,7 +14,8 @@ def test_P0_10_the_worst_record_the_bounds_allow_replays_to_the_same_game():
     assert options["cycle_cap"] == MAX_CYCLE and (options["rows"], options["cols"]) == (5, 6)
     # invocations filled both Battle Areas: 30 characters a side took a turn in every later cycle
     assert [sum(c.on_board for c in side.chars) for side in played.state.sides] == [30, 30]
-    assert played.outcome is None and played.state.cycle > MAX_CYCLE // 2
+    # P0-12: the 12,000th decision, the most a record holds, ends the battle in a tie (it went on before)
+    assert played.outcome.is_draw and played.outcome.rule == "S0-R39" and played.state.cycle > MAX_CYCLE // 2
     assert len(record.actions) == played.ruleset.max_actions
     again = Session.replay(decode_link(encode_link(record)), finish=False)
     assert again.digest() == played.digest() and len(again.history) == len(played.history)
@@ -45,3 +46,15 @@ def test_a_blank_character_description_is_a_bad_setup_not_a_crash():
     for blank in ("", "   ", "\n\t"):
         with pytest.raises(BadSetup, match="position side a has a blank character description"):
             Session.start("tactics", setup={"position": {"a": [blank], "b": ["cinder_king@0,0"]}})
+
+
+def test_P0_12_a_battle_that_reaches_the_most_decisions_a_record_holds_is_a_tie_at_once():
+    """Two players who keep moving and never attack would play forever (P0-1 waits while either can harm)."""
+    session = Session.start("tactics", seed=1)
+    session.state.answers = session.ruleset.max_actions - 1
+    decision = session.decision
+    events = [e.to_data() for e in session.submit(decision.players[0], decision.legal[decision.players[0]][0])]
+    reason = "the battle reached 12000 decisions, the most a record holds"
+    assert events[-2:] == [{"kind": "tie_test", "rule": "P0-12", "reason": reason},
+                           {"kind": "end", "rule": "S0-R39", "winner": None, "reason": reason}]
+    assert session.outcome.is_draw and session.decision is None

@@ -67,8 +67,8 @@ def test_catalogue_has_every_spec_id_in_every_language_with_known_options():
     with open(BUILTIN_FILE.parent.parent / "rules.toml", "rb") as handle:
         rules = tomllib.load(handle)["rules"]
     wanted = {f"S0-R{i}" for i in range(1, 41)} | {f"G0-{i}" for i in range(1, 18)} | {f"A0-{i}" for i in range(1, 13)}
-    wanted |= {"P0-1", "P0-2", "P0-3", "P0-10", "P0-11"}  # the project's own: cycle cap, deployment fallback,
-    # chain bound, record bounds, one tie proposal a cycle
+    wanted |= {"P0-1", "P0-2", "P0-3", "P0-10", "P0-11", "P0-12"}  # the project's own: cycle cap, deployment
+    # fallback, chain bound, record bounds, one tie proposal a cycle, every battle ends
     assert set(rules) == wanted
     keys = {option.key for option in OPTIONS}
     for rule in rules.values():

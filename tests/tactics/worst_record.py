@@ -7,7 +7,8 @@ most Act Points allowed, on the largest Battle Area (5×6) with the highest cycl
 tie tests off. Each character invokes while it can (until its side's 30 cells are full), then every
 action is End of Turn (or the speed-tie choice): so every later cycle has 60 character turns, most
 behind a speed-tie choice. The cycle cap no longer ends such a game (P0-1: either side could still
-act), so the record stops at the most decisions a tactics record may hold (P0-10).
+act), so it goes on to the most decisions a tactics record may hold (P0-10), where P0-12 ends it
+in a tie.
 """
 
 import sys

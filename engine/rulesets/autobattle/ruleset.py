@@ -31,6 +31,7 @@ class Autobattle(Ruleset):
     options = OPTIONS
     settled_without_option = SETTLED
     card_tables = ("cards", "squads")
+    max_actions = 0       # no seat ever decides (S4-R26): any recorded action is refused before it is read
 
     # --- setup ---------------------------------------------------------------------------
 

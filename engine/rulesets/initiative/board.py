@@ -27,6 +27,7 @@ LANE_KINDS = ("throne", "pre_throne", "middle", "pre_throne", "throne")
 MINIONS = ("melee", "ranged", "heavy")
 HERO_SPAWNS = 3                          # per Throne (G1-1)
 MAX_ROWS, MAX_COLS = 40, 60
+MAX_ZONES = 60                           # the built-in maps have 9 and 13
 FEATURES = {".": None, "#": ("terrain", None),
             "h": ("hero", "red"), "H": ("hero", "blue"),
             "m": ("melee", "red"), "M": ("melee", "blue"),
@@ -104,7 +105,11 @@ def _grid(raw: dict, key: str, problems: Problems) -> list[str]:
 def _zones(data: dict, problems: Problems) -> dict:
     """zone key character -> (zone id, kind, team, name)."""
     by_key = {}
-    for zone_id, raw in table(data, "zones", problems).items():
+    zones = table(data, "zones", problems)
+    if len(zones) > MAX_ZONES:          # zone adjacency is worked out pair by pair (Board.neighbour_zones)
+        problems.add("zones", "-", f"at most {MAX_ZONES} zones; got {len(zones)}")
+        return by_key
+    for zone_id, raw in zones.items():
         where = f"zones.{zone_id}"
         unknown_fields(raw, ZONE_FIELDS, where, problems)
         key = raw.get("key")
@@ -166,7 +171,10 @@ def _read(data, source: str) -> Board:
             else:
                 minions.setdefault((zone_id, team, what), []).append(hex_)
     problems.raise_any()
-    zones = {zone_id: Zone(zone_id, kind, team, zname, frozenset(h for h, z in zone_of.items() if z == zone_id))
+    spaces_of = {}                       # zone id -> its spaces, in one pass (a map may hold thousands of zones)
+    for hex_, zone_id in zone_of.items():
+        spaces_of.setdefault(zone_id, set()).add(hex_)
+    zones = {zone_id: Zone(zone_id, kind, team, zname, frozenset(spaces_of.get(zone_id, ())))
              for zone_id, kind, team, zname in by_key.values()}
     board = Board(map_id, name, frozenset(zone_of), zone_of, zones, (), frozenset(terrain),
                   {t: sorted(hs) for t, hs in heroes.items()}, {k: sorted(v) for k, v in minions.items()})

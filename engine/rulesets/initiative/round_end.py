@@ -10,6 +10,13 @@ from . import lane, levelling
 from .resolution import start_turn
 from .state import SLOTS, Game
 
+# P1-14: every game ends. A real game lasts a few rounds (sensible bots: at most 19 in 96 games of 2–6
+# seats on both maps; the golden games at most 18); random bots, which rarely push the lane, play
+# 80–460. The ceiling is the round limit option's largest value, and the answers' ceiling bounds a
+# record (Initiative.max_actions) so that any accepted record replays in well under a second.
+CEILING_ROUNDS = 60
+CEILING_ANSWERS = 6_000
+
 STEPS = ("minion_battle", "clear_board", "lane_push", "retrieve", "level_up", "pity_coin")
 
 
@@ -68,9 +75,11 @@ def pity_coin(game: Game) -> None:
 
 
 def finish(game: Game) -> None:
-    """The round is over: the round limit (P1-4), else the next round's first turn."""
+    """The round is over: the round limit (P1-4) or the ceiling (P1-14), else the next round's first turn."""
     if game.opts["round_limit"] and game.round >= game.opts["round_limit"]:
         round_limit(game)
+    elif game.round >= CEILING_ROUNDS:
+        ceiling(game, "rounds")
     game.round, game.turn = game.round + 1, 1
     game.phase = "select" if game.result is None else "over"
     if game.result is None:
@@ -80,13 +89,35 @@ def finish(game: Game) -> None:
 def round_limit(game: Game) -> None:
     """P1-4: with the option set, a game ends after the round limit: more life counters left wins."""
     red, blue = game.life["red"], game.life["blue"]
-    if red == blue:
-        game.result = Outcome.draw("equal life counters at the round limit", "P1-4")
-    else:
-        winner = "red" if red > blue else "blue"
-        game.result = Outcome.team_win(winner, sorted({h.seat for h in game.heroes if h.team == winner}),
-                                       "more life counters left at the round limit", "P1-4")
+    game.result = _by_life(game, "at the round limit", "P1-4")
     game.log.emit("round_limit", "P1-4", red=red, blue=blue)
+
+
+def ceiling(game: Game, reached: str) -> None:
+    """P1-14: every game ends, after round CEILING_ROUNDS or at CEILING_ANSWERS answers, as at a round limit."""
+    red, blue = game.life["red"], game.life["blue"]
+    game.result = _by_life(game, "at the game's ceiling", "P1-14")
+    game.phase = "over"
+    game.pending, game.unresolved = None, []
+    game.log.emit("ceiling", "P1-14", red=red, blue=blue, reached=reached,
+                  most=CEILING_ROUNDS if reached == "rounds" else CEILING_ANSWERS)
+
+
+def answered(game: Game, count: int) -> None:
+    """P1-14: count the seats' answers just applied; the game ends at once when they reach the ceiling."""
+    game.answers += count
+    if game.answers >= CEILING_ANSWERS and game.result is None:
+        ceiling(game, "answers")
+
+
+def _by_life(game: Game, when: str, rule: str) -> Outcome:
+    """The team with more life counters left wins; equal is a draw (P1-4, P1-14)."""
+    red, blue = game.life["red"], game.life["blue"]
+    if red == blue:
+        return Outcome.draw(f"equal life counters {when}", rule)
+    winner = "red" if red > blue else "blue"
+    return Outcome.team_win(winner, sorted({h.seat for h in game.heroes if h.team == winner}),
+                            f"more life counters left {when}", rule)
 
 
 RUN = {"minion_battle": minion_battle, "clear_board": clear_board, "lane_push": lane_push, "retrieve": retrieve,

@@ -9,7 +9,7 @@ from ...core.events import EventLog
 from ...core.rng import Rng
 from ...core.ruleset import Capabilities, Ruleset, register
 from ...core.seats import Seat
-from . import actions, combat, draft, lane, levelling, text, turn
+from . import actions, combat, draft, lane, levelling, round_end, text, turn
 from .board import MAPS, board_for, load_board_file
 from .bots import SensibleBot
 from .content import Custom, bounds_problem, load_content_file, read as read_content
@@ -31,14 +31,17 @@ class Initiative(Ruleset):
     version = 3                  # 2: End of Round as steps (round_end.py), the lane, minions and levelling
     # 3 (issue 23): a forced minion-battle removal asks nothing (G1-4 step 1); no defend decision without a card
     # that may defend (F-D3); a block card holds by its condition alone (F-D4); a defeated hero's effects end at
-    # once on every unit (F-K1, A1-8); its unresolved card resolves at its defeat (G1-6, option defeated_card)
+    # once on every unit (F-K1, A1-8); its unresolved card resolves at its defeat (G1-6, option defeated_card);
+    # every game ends: after round 60 with no round limit set, or at 6,000 answers (P1-14)
     title = "Initiative — hidden card play resolved by initiative, in teams on a hex lane"
     capabilities = Capabilities(min_seats=2, max_seats=6, hidden_information=True, simultaneous=True,
                                 teams=True, chance=True)
     options = OPTIONS
     settled_without_option = SETTLED
     card_tables = ("heroes", "cards", "map", "zones")
-    max_actions = 30000          # random bots rarely fight the lane: their games average ~170 rounds (no round limit)
+    # P1-14 ends every game at its ceiling of answers at the latest; the answers of one simultaneous
+    # decision (one per seat, at most six) may cross it.
+    max_actions = round_end.CEILING_ANSWERS + 5
     bots = {"sensible": SensibleBot}
 
     def __init__(self):
@@ -213,6 +216,10 @@ class Initiative(Ruleset):
                         {**pending, "cards": combat.defence_preview(game, pending)})
 
     def apply(self, game: Game, moves: dict) -> None:
+        self._apply(game, moves)
+        round_end.answered(game, len(moves))                    # P1-14: the game's ceiling
+
+    def _apply(self, game: Game, moves: dict) -> None:
         if game.phase == "draft":
             draft.apply(game, moves)
             return

@@ -80,6 +80,8 @@ class Game:
     waves: list = field(default_factory=list)        # per lane: its wave counters left (F-S2, F-S3)
     push_due: list = field(default_factory=list)     # per lane: the team the minion battle ran out of minions, or None (G1-4 step 3)
     next_minion: int = 0                             # the next minion's id
+    answers: int = 0                                 # seats' answers applied so far (the P1-14 ceiling; not in
+                                                     # to_data: it is the record's length, known from the record)
     # --- end of the lane's fields ----------------------------------------------------------------------
 
     def hero_at(self, hex_) -> HeroState | None:

@@ -251,7 +251,14 @@ class Tactics(Ruleset):
         return illegal_reason(state, player, action, step, built)
 
     def apply(self, state: Battle, moves: dict) -> None:
-        """Apply the deciding player's action (the session has checked it is legal)."""
+        """Apply the deciding player's action (the session has checked it is legal); P0-12: a battle that
+        reaches the most decisions a record holds is a tie at once."""
+        self._apply(state, moves)
+        state.answers += 1
+        if state.answers >= self.max_actions and state.result is None:
+            turn.tie(state, f"the battle reached {self.max_actions} decisions, the most a record holds", "P0-12")
+
+    def _apply(self, state: Battle, moves: dict) -> None:
         (seat, action), = moves.items()
         kind = action[0]
         if kind == "abandon":

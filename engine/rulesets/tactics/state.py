@@ -71,7 +71,7 @@ class Battle:
 
     __slots__ = ("sides", "phase", "deploying", "cycle", "first", "active", "acting", "turn", "placed",
                  "rng", "opts", "log", "result", "next_uid", "stall", "mark", "content", "chained",
-                 "resolving", "tie_offer", "tie_proposed", "health_log")
+                 "resolving", "tie_offer", "tie_proposed", "health_log", "answers")
 
     def __init__(self, sides: list[Side], first: int, rng: Rng, opts: dict, log: EventLog, content):
         self.sides, self.first = sides, first
@@ -92,6 +92,7 @@ class Battle:
         self.tie_offer: int | None = None   # the seat whose tie proposal awaits an answer (G0-14)
         self.tie_proposed: list[int] = []   # seats that proposed a tie this cycle (P0-11: once a cycle)
         self.health_log: list[list[int]] = []   # each side's total Health at the last cycle starts (bots read it)
+        self.answers = 0                # decisions applied (the P0-12 ceiling; not in to_data: the record's length)
 
     def char(self, uid: int) -> Char | None:
         """The character with this uid, or None."""
