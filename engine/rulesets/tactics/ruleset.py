@@ -27,7 +27,7 @@ class Tactics(Ruleset):
     """Two armies on rows; speed-ordered character turns, Act Points, a Soulwell, an Element Loop."""
 
     id = "tactics"
-    version = 2
+    version = 3                  # 3 (issue 23): a battle that reaches 12,000 decisions, the most a record holds, is a tie (P0-12)
     title = "Tactics — armies of characters, Act Points and a Soulwell"
     # Everything is on the table; the seed draws the First Player and breaks speed ties (S0-R1..R5).
     capabilities = Capabilities(min_seats=2, max_seats=2, chance=True)
