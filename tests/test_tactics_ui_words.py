@@ -54,6 +54,7 @@ def test_version_2_events_have_sentences(lang):
         {"kind": "kill_reward", "rule": "S0-R25", "seat": 0, "uid": 0, "amount": 2, "soulwell": 3,
          "victims": [1], "source": "victim"},
         {"kind": "tie_test", "rule": "P0-1", "reason": "x"},
+        {"kind": "ceiling", "rule": "P0-12", "most": 12000},
     ]
     for event in events:
         text = describe(event, names, {}, lang)

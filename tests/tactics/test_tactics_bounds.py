@@ -15,7 +15,7 @@ def test_P0_10_the_worst_record_the_bounds_allow_replays_to_the_same_game():
     # invocations filled both Battle Areas: 30 characters a side took a turn in every later cycle
     assert [sum(c.on_board for c in side.chars) for side in played.state.sides] == [30, 30]
     # P0-12: the 12,000th decision, the most a record holds, ends the battle in a tie (it went on before)
-    assert played.outcome.is_draw and played.outcome.rule == "S0-R39" and played.state.cycle > MAX_CYCLE // 2
+    assert played.outcome.is_draw and played.outcome.rule == "P0-12" and played.state.cycle > MAX_CYCLE // 2
     assert len(record.actions) == played.ruleset.max_actions
     again = Session.replay(decode_link(encode_link(record)), finish=False)
     assert again.digest() == played.digest() and len(again.history) == len(played.history)
@@ -55,6 +55,6 @@ def test_P0_12_a_battle_that_reaches_the_most_decisions_a_record_holds_is_a_tie_
     decision = session.decision
     events = [e.to_data() for e in session.submit(decision.players[0], decision.legal[decision.players[0]][0])]
     reason = "the battle reached 12000 decisions, the most a record holds"
-    assert events[-2:] == [{"kind": "tie_test", "rule": "P0-12", "reason": reason},
-                           {"kind": "end", "rule": "S0-R39", "winner": None, "reason": reason}]
-    assert session.outcome.is_draw and session.decision is None
+    assert events[-2:] == [{"kind": "ceiling", "rule": "P0-12", "most": 12000},
+                           {"kind": "end", "rule": "P0-12", "winner": None, "reason": reason}]
+    assert session.outcome.is_draw and session.outcome.rule == "P0-12" and session.decision is None

@@ -256,7 +256,7 @@ class Tactics(Ruleset):
         self._apply(state, moves)
         state.answers += 1
         if state.answers >= self.max_actions and state.result is None:
-            turn.tie(state, f"the battle reached {self.max_actions} decisions, the most a record holds", "P0-12")
+            turn.ceiling(state, self.max_actions)
 
     def _apply(self, state: Battle, moves: dict) -> None:
         (seat, action), = moves.items()

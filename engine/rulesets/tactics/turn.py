@@ -168,6 +168,12 @@ def tie(b: Battle, reason: str, test: str) -> None:
     finish(b, None, reason, "S0-R39")
 
 
+def ceiling(b: Battle, most: int) -> None:
+    """P0-12: the battle has reached the most decisions a record holds; it is a tie."""
+    b.log.emit("ceiling", "P0-12", most=most)
+    finish(b, None, f"the battle reached {most} decisions, the most a record holds", "P0-12")
+
+
 HARM = ("damage", "burn")
 
 
