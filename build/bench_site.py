@@ -8,7 +8,7 @@
 2. Bytes transferred on a cold load of each (CDP encodedDataLength: what went over the wire).
 3. The same battles computed in the browser (Pyodide) and in CPython: the time ratio.
 4. The two ways of giving Pyodide the engine (unpacking the wheel via PyScript's [files], or
-   micropip) compared the same way, so the README can say why one was kept.
+   micropip) compared the same way, so docs/performance.md can say why one was kept.
 Writes test-artifacts/bench-site.json as well as printing a table.
 """
 

@@ -57,7 +57,7 @@ def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", default=str(ROOT / "dist"))
     parser.add_argument("--loader", choices=("files", "micropip"), default="files",
-                        help="how the engine reaches Pyodide (README: 'Loading the engine')")
+                        help="how the engine reaches Pyodide (docs/performance.md: 'Loading the engine into Pyodide')")
     parser.add_argument("--stamp", default="", help="a build label shown in every page's footer")
     args = parser.parse_args(argv)
     out = Path(args.out)

@@ -1,4 +1,4 @@
-"""The command line: `python -m engine COMMAND …` (see README). Bad input ends with exit status 2
+"""The command line: `python -m engine COMMAND …` (see docs/cli.md). Bad input ends with exit status 2
 and one line `error: …` on stderr; nothing is written unless the command succeeded."""
 
 import argparse
