@@ -9,6 +9,8 @@ from urllib.parse import unquote
 
 import pytest
 
+import engine.rulesets
+
 ROOT = Path(__file__).resolve().parent.parent
 README = ROOT / "README.md"
 DOCS = sorted((ROOT / "docs").glob("*.md"))
@@ -132,3 +134,11 @@ def test_a_broken_link_is_caught(tmp_path):
     verdicts = {target: broken(page, target) for _, target in relative_links(page)}
     assert verdicts == {"page.md#twice-1": None, "#top": None,
                         "missing.md": "no file missing.md", "#twice-2": "no heading #twice-2 in page.md"}
+
+
+@pytest.mark.parametrize("ruleset_id", ["autobattle", "tactics", "initiative", "siege"])
+def test_every_option_is_on_its_rulesets_page(ruleset_id):
+    text = (ROOT / "docs" / f"{ruleset_id}.md").read_text(encoding="utf-8")
+    missing = [option.key for option in engine.rulesets.get(ruleset_id).options
+               if f"`{option.key}`" not in text]
+    assert not missing, f"docs/{ruleset_id}.md does not name the options {missing}"
