@@ -17,6 +17,7 @@ GENERIC_KEY = "img"              # the <defs> prefix of the frame a map without 
 
 
 def _space(value) -> tuple[int, int]:
+    """A space as the view carries it ([q, r]) made a hashable (q, r)."""
     return (int(value[0]), int(value[1]))
 
 

@@ -17,7 +17,8 @@ def maps_context(ruleset) -> dict:
     ui/initiative_mapdata.map_entry, which the page also uses to draw a map it has no drawing for.
     `initiative_generic_map`: the key of the empty frame that such a map is drawn into (GENERIC_KEY).
     """
-    return {"initiative_maps": [map_entry(builtin_board(map_id).data, f"im{index}") for index, map_id in enumerate(MAPS)],
+    return {"initiative_maps": [map_entry(builtin_board(map_id).data, f"im{index}")
+                                for index, map_id in enumerate(MAPS)],
             "initiative_generic_map": GENERIC_KEY}
 
 
