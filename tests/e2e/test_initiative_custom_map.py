@@ -2,13 +2,14 @@
 pre-rendered drawing for: the page draws it at run time into the generic frame (ui/initiative_map.py, from
 ui/initiative_mapdata.map_entry, the build's own function), one hex per space of the map, every hex a named
 button with the map's own zone names; the zone names hold markup, which stays text; keyboard roving, zoom,
-units and the Battle Zone work as on a starter map; the game steps to its end with the engine's digest."""
+units and the Battle Zone work as on a starter map; axe finds nothing serious; the game steps to its end
+with the engine's digest."""
 
 import pytest
 
 from engine.core import Session, encode_link, get_ruleset, make_bot
 
-from .support import Tab
+from .support import Tab, assert_no_serious_axe_violations
 
 pytestmark = pytest.mark.needs_subprocess  # a browser and a build
 
@@ -106,6 +107,7 @@ def test_a_replay_link_with_a_users_map_draws_it_and_plays_to_the_engines_digest
     assert page.locator(f"{FRAME} .zones .zo.bz").count() >= 1
     assert page.get_attribute(f"{FRAME} .zones .zo.bz", "data-zone") in board["lanes"][0]
     assert page.locator(f"{FRAME} .hex[tabindex='0']").count() == 1
+    assert_no_serious_axe_violations(page, "a user's map drawn at run time")
     # The keyboard: on the map's Tab stop, an arrow goes to the neighbouring hex on screen.
     page.focus(f"{FRAME} .hex[tabindex='0']")
     where = "[document.activeElement.getAttribute('data-q'), document.activeElement.getAttribute('data-r')]"
