@@ -1,9 +1,13 @@
 """The initiative map in the browser: units on the pre-rendered hex map, highlights, keyboard and zoom.
 
-The maps themselves are drawn at build time (build/templates/games/initiative_map.html, one SVG per map);
-this module only shows the view's map and keeps its `<g class="units">` layer in step with the view. Units
-are clones of the pre-rendered `imap-*` templates (hexmap_templates()), their words set by textContent;
-each is keyed (hero index, minion id, token place) and moved by a CSS transform, so a move glides (no
+The starter maps are drawn at build time (build/templates/games/initiative_map.html, one SVG per map). A
+map the build has no drawing for (a user's map carried in a game's setup: issue 23) is drawn here, once,
+into the pre-rendered empty frame (hexmap_generic), from the view's `board` by the function the build
+uses (ui/initiative_mapdata.map_entry), element by element with the same classes, so it looks and
+behaves as a pre-rendered one; its names come from a user's file, so they are set as text or attribute
+values only. This module shows the view's map and keeps its `<g class="units">` layer in step with the
+view. Units are clones of the pre-rendered `imap-*` templates (hexmap_templates()), their words set by
+textContent; each is keyed (hero index, minion id, token place) and moved by a CSS transform, so a move glides (no
 transition under prefers-reduced-motion: site.css). Every hex is a button named in words: zone, space,
 what is printed there, what stands there, the Battle Zone, and what a highlight means.
 
@@ -16,7 +20,10 @@ and the focus ring (`bind`).
 from pyscript import document, window
 from pyscript.ffi import to_js
 
+from engine.rulesets.initiative.board import MAX_COLS, MAX_ROWS
+from engine.rulesets.initiative.content import MAX_SETUP_ZONES
 from ui import dom, hexgeom
+from ui.initiative_mapdata import GENERIC_KEY, map_entry
 from ui.initiative_words import hero_label
 from ui.words import message
 
@@ -27,6 +34,8 @@ MARK_WORDS = {"legal-move": "imap_hl_move", "legal-target": "imap_hl_target", "l
 ZOOMS = (1, 1.5, 2, 2.75, 3.5)          # the map's width, in frame widths (site.css: --z; a phone starts at 2)
 PIP_STEP = 3.2                          # marker pips along a hero's top edge, SVG units apart
 TEAM = {"red": "r", "blue": "b"}
+SVG = "http://www.w3.org/2000/svg"
+MAX_SPACES = MAX_ROWS * MAX_COLS        # the most a map file (board.py) can hold: a carried map is drawn only within it
 
 
 def _space(value) -> tuple[int, int]:
@@ -47,6 +56,7 @@ class HexMap:
         self.at = {}                    # (q, r) -> {"hero", "minion", "token"} from the view
         self.marks = {}                 # (q, r) -> highlight class
         self.roving = None              # (q, r): the map's one Tab stop
+        self.drawn = None               # the board data drawn into the generic frame (None: nothing drawn yet)
 
     # --- wiring ---------------------------------------------------------------------------------
 
@@ -64,16 +74,104 @@ class HexMap:
             self.ctl.bind(svg, "focusout", lambda event: self._ring(event.currentTarget, None))
 
     def _svg(self, map_id=None):
-        return dom.find(f"imap-{map_id or self.map_id}") or None
+        """The map's <svg>: its pre-rendered one, else the generic frame when that holds it (None otherwise).
+        A user's map may be called "generic", so the generic frame is told by its class, not its id."""
+        map_id = map_id or self.map_id
+        if self.drawn is not None and map_id == str(self.drawn["id"]):
+            return self._generic()
+        built = dom.find(f"imap-{map_id}")
+        return built if built and not built.classList.contains("generic") else None
+
+    def _generic(self):
+        """The pre-rendered empty frame's <svg> (hexmap_generic)."""
+        return self.ctl.section.querySelector("svg.imap.generic") or None
+
+    # --- a map with no pre-rendered drawing ------------------------------------------------------------
+
+    def _must_draw(self, board: dict) -> bool:
+        """True when the board has no pre-rendered drawing and is not the one in the generic frame now."""
+        map_id = str(board["id"])
+        built = dom.find(f"imap-{map_id}")
+        if built and not built.classList.contains("generic"):
+            return False
+        return self.drawn is None or not (self.drawn is board or self.drawn == board)
+
+    def _draw(self, board: dict) -> None:
+        """Draw the board into the generic frame, as the build draws a starter map (hexmap in
+        games/initiative_map.html): hexes, zone edges, zone names and crowns; then name the frame. A board
+        beyond what a map file may hold (MAX_SPACES, MAX_SETUP_ZONES: the engine refuses it first) is left
+        undrawn rather than tying up the page."""
+        svg = self._generic()
+        if not svg:
+            return
+        if self.drawn is not None:
+            self.hexes.pop(str(self.drawn["id"]), None)
+            self.base.pop(str(self.drawn["id"]), None)
+        self.drawn = board
+        spaces = sum(len(zone["spaces"]) for zone in board["zones"].values())
+        if spaces > MAX_SPACES or len(board["zones"]) > MAX_SETUP_ZONES:
+            entry = {"id": board["id"], "viewbox": "0 0 10 10", "spaces": [], "zones": [], "name": board["name"]}
+        else:
+            entry = map_entry(board, GENERIC_KEY)
+        svg.querySelector(".hexes").replaceChildren(*[self._hex_node(space) for space in entry["spaces"]])
+        edges = [_element("path", {"class": f"zo {z['tint']}", "data-zone": z["id"], "d": z["outline"]})
+                 for z in entry["zones"]]
+        svg.querySelector(".zones").replaceChildren(*edges)
+        labels = []
+        for zone in entry["zones"]:
+            labels += self._label_nodes(zone)
+        svg.querySelector(".labels").replaceChildren(*labels)
+        map_id = str(board["id"])
+        svg.setAttribute("viewBox", entry["viewbox"])
+        svg.setAttribute("data-map", map_id)
+        svg.setAttribute("aria-label", message("page", "imap_map", self.lang,
+                                               name=entry["name"].get(self.lang) or entry["name"].get("en") or map_id))
+        svg.closest(".imap-frame").setAttribute("data-map", map_id)
+
+    @staticmethod
+    def _hex_node(space: dict):
+        """<g class="hex TINT[ x]" data-q data-r data-zone>: the hexagon, then terrain and a spawn point."""
+        at = {"x": space["x"], "y": space["y"]}
+        node = _element("g", {"class": f"hex {space['tint']}" + (" x" if space["terrain"] else ""),
+                              "data-q": str(space["q"]), "data-r": str(space["r"]), "data-zone": space["zone"]})
+        node.append(_element("use", {"href": f"#{GENERIC_KEY}h", **at}))
+        if space["terrain"]:
+            node.append(_element("use", {"href": f"#{GENERIC_KEY}x", "class": "xm", **at}))
+        spawn = space["spawn"]
+        if spawn:
+            shape = "h" if spawn["kind"] == "hero" else spawn["kind"]
+            node.append(_element("use", {"href": f"#{GENERIC_KEY}s{shape}", "class": f"sp {spawn['team'][0]}", **at}))
+        return node
+
+    def _label_nodes(self, zone: dict) -> list:
+        """A Throne's crown, and the zone's name in the page's language: one line, or two <tspan>s."""
+        label = zone["label"]
+        nodes = []
+        if zone["kind"] == "throne":
+            nodes.append(_element("use", {"href": f"#{GENERIC_KEY}cr", "class": f"cr {zone['team'][0]}",
+                                          "x": label["x"], "y": label["crown_y"]}))
+        lines = label["lines"].get(self.lang) or label["lines"]["en"]
+        text = _element("text", {"class": f"zn {zone['tint']}", "data-zone": zone["id"],
+                                 "x": label["x"], "y": label["y"]})
+        if len(lines) == 1:
+            text.textContent = lines[0]
+        else:
+            for index, line in enumerate(lines):
+                tspan = _element("tspan", {"x": label["x"], "dy": "-.55em" if index == 0 else "1.1em"})
+                tspan.textContent = line
+                text.append(tspan)
+        nodes.append(text)
+        return nodes
 
     def _index(self, map_id: str, board: dict) -> None:
         """Read a map's hexes once: (q, r) -> element, made a button out of the Tab order (the map's one Tab
         stop is set by _rove), and each hex's own name: zone, space, terrain, spawn point (the build leaves
         these out of the page to keep it small: both maps are in every language's page)."""
-        if map_id in self.hexes:
+        svg = self._svg(map_id)
+        if map_id in self.hexes or not svg:
             return
         found = {}
-        for node in self._svg(map_id).querySelectorAll(".hex"):
+        for node in svg.querySelectorAll(".hex"):
             found[(int(node.getAttribute("data-q")), int(node.getAttribute("data-r")))] = node
             node.setAttribute("role", "button")
             node.tabIndex = -1
@@ -102,14 +200,20 @@ class HexMap:
     def show(self, view: dict) -> None:
         """Show the view's map with its units, Battle Zone(s) and each hex's name (highlights are kept
         for spaces that still exist; the renderer sets them again with highlight())."""
-        map_id = str(view["board"]["id"])
-        if map_id != self.map_id:
+        board = view["board"]
+        map_id = str(board["id"])
+        fresh = self._must_draw(board)
+        if map_id != self.map_id or fresh:
             self.clear()
-            self.map_id, self.roving = map_id, None
-        self._index(map_id, view["board"])
+            self.map_id, self.roving, self.said = map_id, None, {}
+        if fresh:
+            self._draw(board)
+        self._index(map_id, board)
         for frame in self._frames():
             frame.hidden = str(frame.getAttribute("data-map")) != map_id
         self.view = view
+        if not self._svg():
+            return
         self._draw_units(view)
         battle = set(view.get("battle_zones") or [])
         for path in self._svg().querySelectorAll(".zones .zo"):
@@ -207,7 +311,10 @@ class HexMap:
                     if css:
                         node.classList.add(css)
             self._name(space)
-        if self.focused_space() is None:
+        if self.focused_space() is None:        # the Tab stop may move: the old one leaves the Tab order first
+            old = self._hex(self.roving) if self.roving else None
+            if old:
+                old.tabIndex = -1
             self.roving = None
         self._rove(self._tab_stop())
 
@@ -264,7 +371,8 @@ class HexMap:
         if not node or not getattr(node, "closest", None) or not self.map_id:
             return None
         holder = node.closest(".u") or node.closest(".hex")
-        if not holder or not holder.closest(f"#imap-{self.map_id}"):
+        svg = self._svg()
+        if not holder or not svg or not svg.contains(holder):
             return None
         space = (int(holder.getAttribute("data-q")), int(holder.getAttribute("data-r")))
         here = self.at.get(space, {})
@@ -393,3 +501,11 @@ class HexMap:
         for button in buttons:
             if button.disabled and button.isSameNode(document.activeElement):
                 next((other for other in buttons if not other.disabled), frame).focus()
+
+
+def _element(tag: str, attributes: dict):
+    """A new SVG element with these attributes, each set as a value (never parsed as markup)."""
+    node = document.createElementNS(SVG, tag)
+    for name, value in attributes.items():
+        node.setAttribute(name, str(value))
+    return node

@@ -5,7 +5,7 @@ Loaded by build/build_site.py for the page whose ui/pages.py entry names `contex
 """
 
 from engine.rulesets.initiative.board import MAPS, builtin_board
-from ui import hexgeom
+from ui.initiative_mapdata import GENERIC_KEY, map_entry
 
 
 def maps_context(ruleset) -> dict:
@@ -13,90 +13,13 @@ def maps_context(ruleset) -> dict:
 
     `initiative_maps`: one entry per built-in map (board.MAPS, read as the engine reads them), in that
     order — id, names, the SVG viewBox, zones (kind, team, names, outline, label place and lines per
-    language) and every space (axial q, r; polygon points; centre; zone; what is printed on it).
+    language) and every space (axial q, r; polygon points; centre; zone; what is printed on it): made by
+    ui/initiative_mapdata.map_entry, which the page also uses to draw a map it has no drawing for.
+    `initiative_generic_map`: the key of the empty frame that such a map is drawn into (GENERIC_KEY).
     """
-    return {"initiative_maps": [_map_entry(index, builtin_board(map_id)) for index, map_id in enumerate(MAPS)]}
-
-
-# Zone tints by kind and team: a short class on each hex (site.css "initiative map").
-_TINT = {"throne": "t", "pre_throne": "p", "middle": "m", "jungle": "j"}
-LABEL_SIZE = 6.5                 # a zone name's type size, SVG units (site.css .imap .zn matches it)
-
-
-def _map_entry(index: int, board) -> dict:
-    spawns = {h: ("hero", team) for team, hs in board.hero_spawns.items() for h in hs}
-    spawns.update({h: (kind, team) for (_, team, kind), hs in board.minion_spawns.items() for h in hs})
-    zones = [board.zones[z] for z in _zone_order(board)]
-    spaces = []
-    for q, r in sorted(board.spaces, key=lambda h: (h[1], h[0])):       # reading order: row by row
-        zone = board.zones[board.zone_of[(q, r)]]
-        x, y = hexgeom.centre(q, r)
-        spawn = spawns.get((q, r))
-        spaces.append({"q": q, "r": r, "x": hexgeom.num(x), "y": hexgeom.num(y), "points": hexgeom.points(q, r),
-                       "zone": zone.id, "tint": _tint(zone), "label": hexgeom.space_label(q, r),
-                       "terrain": (q, r) in board.terrain,
-                       "spawn": {"kind": spawn[0], "team": spawn[1]} if spawn else None,
-                       "throne": zone.team if zone.kind == "throne" else None})
-    left, top, width, height = hexgeom.viewbox(board.spaces)
-    return {"id": board.id, "key": f"im{index}", "name": dict(board.name),
-            "viewbox": " ".join(hexgeom.num(v) for v in (left, top, width, height)),
-            "width": round(width), "height": round(height),
-            "zones": [{"id": z.id, "kind": z.kind, "team": z.team, "name": dict(z.name), "tint": _tint(z),
-                       "outline": hexgeom.outline(z.spaces), "label": _label(z, board, spawns)} for z in zones],
-            "spaces": spaces}
-
-
-def _zone_order(board) -> list:
-    """The lanes' zones from the red Throne to the blue one, then the rest (jungles) by id."""
-    order = [z for lane in board.lanes for z in lane]
-    order = list(dict.fromkeys(order))
-    return order + sorted(z for z in board.zones if z not in order)
-
-
-def _tint(zone) -> str:
-    """"tr" (red Throne), "pb" (blue pre-Throne), "m" (the middle), "jr" (a red jungle), …"""
-    return _TINT[zone.kind] + (zone.team[0] if zone.team else "")
-
-
-def _label(zone, board, spawns) -> dict:
-    """Where a zone's name stands: on the seam between two neighbouring rows of the zone, centred on
-    them, choosing the seam with the fewest spawn points and terrain under the name (units stand on
-    spawn points), then the one nearest the zone's middle. Broken into two lines in a language where it
-    is wider than the zone there. A Throne's crown stands above the name."""
-    open_spaces = [h for h in zone.spaces if h not in board.terrain] or list(zone.spaces)
-    mid_y = sum(hexgeom.centre(*h)[1] for h in open_spaces) / len(open_spaces)
-    rows = sorted({r for _, r in zone.spaces})
-    seams = [r for r in rows if r + 1 in rows]
-    widest = max(_text_width(text) for text in zone.name.values())
-
-    def place(row):
-        band = [h for h in zone.spaces if h[1] in (row, row + 1)]
-        xs = [hexgeom.centre(*h)[0] for h in band]
-        x = (min(xs) + max(xs)) / 2
-        y = hexgeom.centre(0, row)[1] + (hexgeom.ROW / 2 if row in seams else 0)
-        under = [h for h in band if abs(hexgeom.centre(*h)[0] - x) < widest / 2 + hexgeom.WIDTH / 3]
-        crowded = sum(2 if h in spawns else 1 if h in board.terrain else 0 for h in under)
-        return (crowded, round(abs(y - mid_y), 3), row), x, y
-
-    (_, _, row), x, y = min((place(r) for r in (seams or rows)), key=lambda found: found[0])
-    room = min(sum(1 for h in zone.spaces if h[1] == r) for r in {row, row + 1} & set(rows)) * hexgeom.WIDTH
-    lines = {lang: _lines(text, room) for lang, text in zone.name.items()}
-    return {"x": hexgeom.num(x), "y": hexgeom.num(y), "lines": lines,
-            "crown_y": hexgeom.num(y - LABEL_SIZE * (0.8 + 0.6 * max(len(v) for v in lines.values())))}
-
-
-def _text_width(text: str) -> float:
-    """A rough width in SVG units at LABEL_SIZE: CJK characters are square, others about 0.58 of the size."""
-    return sum(1.0 if ord(c) > 0x2e80 else 0.58 for c in text) * LABEL_SIZE
-
-
-def _lines(text: str, room: float) -> list:
-    """The name on one line, or on two (split at the space nearest its middle) when it is wider than `room`."""
-    words = text.split(" ")
-    if _text_width(text) <= room or len(words) < 2:
-        return [text]
-    cut = min(range(1, len(words)), key=lambda i: abs(len(" ".join(words[:i])) - len(" ".join(words[i:]))))
-    return [" ".join(words[:cut]), " ".join(words[cut:])]
+    return {"initiative_maps": [map_entry(builtin_board(map_id).data, f"im{index}")
+                                for index, map_id in enumerate(MAPS)],
+            "initiative_generic_map": GENERIC_KEY}
 
 
 def cards_context(ruleset) -> dict:

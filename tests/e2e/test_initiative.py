@@ -450,7 +450,7 @@ def test_six_seats_on_the_double_lane_map(open_page):
     view = mirror.session.view(0)
     assert [lane for lane in view["waves"]] == [7, 7] and view["life"] == {"red": 6, "blue": 6}
     assert page.eval_on_selector_all(".imap-frame", "fs => fs.map(f => [f.querySelector('svg').id, f.hidden])") == \
-        [["imap-saltmarsh", True], ["imap-twinford", False]]
+        [["imap-saltmarsh", True], ["imap-twinford", False], ["imap-generic", True]]    # the last: a user's map's frame
     units = page.locator("#imap-twinford .units .u").count()
     assert units == len(view["heroes"]) + len(view["minions"]) + len(view["tokens"])
     assert page.eval_on_selector_all("#initiative-waves .count", "ns => ns.map(n => n.textContent)") == ["7", "7"]
