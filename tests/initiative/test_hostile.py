@@ -22,7 +22,7 @@ from engine.rulesets.initiative.bots import SensibleBot
 from engine.rulesets.initiative.heroes import BUILTIN_HEROES, builtin_heroes, load_heroes_file
 from engine.rulesets.initiative.ruleset import Initiative, hero_seats
 
-from .helpers import start
+from .helpers import play_out, start
 
 FAST = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow,
                                                                       HealthCheck.filter_too_much])
@@ -35,16 +35,9 @@ def assert_one_line(error: Exception) -> None:
     assert "\n" not in str(error) and str(error)
 
 
-def hold_on(session, bots=None) -> None:
+def hold_on(session) -> None:
     """Play to the end: each seat holds (F-A4) when it may, else takes its first legal action."""
-    while session.outcome is None:
-        decision = session.decision
-        if decision is None:
-            session.advance()
-            continue
-        for seat in session.waiting()[:decision.needed]:
-            legal = decision.legal[seat]
-            session.submit(seat, ["hold"] if ["hold"] in legal else legal[0])
+    play_out(session, lambda seat, decision: ["hold"] if ["hold"] in decision.legal[seat] else decision.legal[seat][0])
 
 
 def of(session, kind):
