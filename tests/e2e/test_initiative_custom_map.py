@@ -131,3 +131,38 @@ def test_a_replay_link_with_a_users_map_draws_it_and_plays_to_the_engines_digest
     assert_nothing_injected(tab)
     tab.screenshot("initiative-custom-map")
     tab.assert_clean()
+
+
+def hero_content() -> dict:
+    """A user's hero (a copy of Brannoc) whose hero and card names hold markup, carried by the setup."""
+    import tomllib
+    from engine.rulesets.initiative.heroes import BUILTIN_HEROES
+    starter = tomllib.loads(BUILTIN_HEROES.read_text("utf-8"))
+    cards = {cid.replace("brannoc", "ferro"): dict(raw, hero="ferro", name=names(f"Card {n}"))
+             for n, (cid, raw) in enumerate(sorted(starter["cards"].items())) if raw["hero"] == "brannoc"}
+    return {"heroes": {"ferro": dict(starter["heroes"]["brannoc"], name=names("Ferro"))}, "cards": cards}
+
+
+def test_a_replay_link_with_a_users_hero_shows_its_cards_from_the_generic_card_as_text(open_page):
+    """Issue 23 §2: a user's hero and cards travel in the record; the page draws the cards it has no
+    pre-rendered template for from the generic card, names set as text; markup runs nothing."""
+    session = Session.start("initiative", seed=3, options={"players": 2, "round_limit": 2},
+                            setup={"heroes": ["ferro", "isra", "ferro", "isra"], "content": hero_content()})
+    bots = {seat: make_bot(RULESET, "sensible") for seat in range(2)}
+    session.run(bots)
+    assert session.outcome is not None
+    tab = open_page("initiative-custom-hero", viewport={"width": 1280, "height": 1000})
+    page = tab.goto(f"index.html#/initiative/replay?g={encode_link(session.record)}")
+    page.wait_for_selector("#initiative-outcome[data-digest]", state="visible")
+    assert page.get_attribute("#initiative-outcome", "data-digest") == session.digest()
+    page.click("#initiative-to-start")
+    shown = set()
+    for _ in range(80):
+        shown.update(page.locator("#initiative-game .iname").all_text_contents())
+        if any(name.startswith(MARKUP) for name in shown):
+            break
+        page.click("#initiative-step-forward")
+    assert any(name.startswith(f"{MARKUP} Card ") for name in shown), sorted(shown)[:8]
+    assert not [name for name in shown if name.startswith("ferro_")]            # never a card's id
+    assert_nothing_injected(tab)
+    tab.assert_clean()
