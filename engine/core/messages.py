@@ -42,6 +42,8 @@ def plural_category(lang: str, number) -> str:
     """The CLDR plural category of a number in a language: en one/other, ru one/few/many/other, ja other."""
     if isinstance(number, bool) or not isinstance(number, (int, float, str)):
         return "other"
+    if isinstance(number, str) and not re.fullmatch(r"-?\d+(\.\d+)?", number):
+        return "other"                  # not a number (a list of names, say): the general form
     i, v = operands(number)
     if lang == "en":
         return "one" if i == 1 and v == 0 else "other"
