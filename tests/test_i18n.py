@@ -50,6 +50,11 @@ def test_plural_field_gives_every_form_its_language_needs(name, section, key, la
     assert all(form.strip() for form in forms.values()), f"{name} [{section}] {key} {lang}: an empty form"
 
 
+def test_plural_fields_are_used():
+    """Counts have real plural forms (issue 24 §6): Russian messages show them, not "ходов: N"."""
+    assert sum(lang == "ru" for _, _, _, lang, _, _ in PLURALS) >= 100
+
+
 def test_card_and_squad_names_exist_in_every_language():
     content = builtin_content()
     for item in [*content.cards.values(), *content.squads.values()]:

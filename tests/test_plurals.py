@@ -47,3 +47,27 @@ def test_english_and_japanese_forms_fill_in():
 def test_an_ordinary_format_spec_is_untouched():
     assert fill("{attack:+d} and {n} = {n}", "ru", attack=2, n=3) == "+2 and 3 = 3"
     assert plural_fields("{attack:+d} {n:one=a|other=b}") == {"n": {"one": "a", "other": "b"}}
+
+
+@pytest.mark.parametrize("count, outcome, deck, ap", [
+    (1, "за 1 ход", "в колоде осталась 1 карта", "получает 1 очко действия"),
+    (2, "за 2 хода", "в колоде осталось 2 карты", "получает 2 очка действия"),
+    (5, "за 5 ходов", "в колоде осталось 5 карт", "получает 5 очков действия"),
+    (11, "за 11 ходов", "в колоде осталось 11 карт", "получает 11 очков действия"),
+    (21, "за 21 ход", "в колоде осталась 21 карта", "получает 21 очко действия"),
+    (22, "за 22 хода", "в колоде осталось 22 карты", "получает 22 очка действия"),
+    (25, "за 25 ходов", "в колоде осталось 25 карт", "получает 25 очков действия")])
+def test_catalogue_messages_in_every_russian_form(count, outcome, deck, ap):
+    """Real messages from ui/messages.toml, where Russian used to say "ходов: N"."""
+    assert message("ui", "outcome_win", "ru", winner="Синие", turns=count, reason="r", rule="R") == \
+        f"Побеждает сторона Синие {outcome}: r (R)."
+    assert message("log", "draw", "ru", seat="Синие", card="Волк", crystals=3, deck=count) == \
+        f"Сторона Синие берёт карту Волк (3 Кристалла); {deck}."
+    assert message("tlog", "ap_gain", "ru", name="Ава", amount=count, ap=9) == f"Ава {ap} (9)."
+
+
+def test_catalogue_messages_in_english_and_japanese():
+    assert message("ui", "sq_imported", "en", count=1, file="a.toml") == "Imported 1 squad from a.toml."
+    assert message("ui", "sq_imported", "en", count=3, file="a.toml") == "Imported 3 squads from a.toml."
+    assert message("ui", "i_draft_offer_yours", "en", count=1).startswith("This 1 hero is offered")
+    assert message("ui", "outcome_draw", "ja", turns=21, reason="r", rule="R") == "21ターンで引き分け: r（R）。"
