@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from engine.core import get_ruleset
-from engine.core.messages import load_messages, placeholders
+from engine.core.messages import LANGUAGE_CATEGORIES, load_messages, placeholders, plural_fields
 from engine.rulesets.autobattle.cards import LANGUAGES, builtin_content
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -35,6 +35,24 @@ def test_entry_has_every_language_with_the_same_placeholders(name, section, key,
     assert not missing, f"{name} [{section}] {key}: missing {missing}"
     names = {lang: placeholders(text) for lang, text in texts.items()}
     assert len({frozenset(found) for found in names.values()}) == 1, f"{name} [{section}] {key}: {names}"
+
+
+PLURALS = [(name, section, key, lang, field, forms) for name, section, key, entry in ENTRIES
+           for lang in LANGUAGES if isinstance(entry.get(lang), str)
+           for field, forms in plural_fields(entry[lang]).items()]
+
+
+@pytest.mark.parametrize("name, section, key, lang, field, forms", PLURALS,
+                         ids=[f"{n}:{s}.{k}.{lang}.{f}" for n, s, k, lang, f, _ in PLURALS])
+def test_plural_field_gives_every_form_its_language_needs(name, section, key, lang, field, forms):
+    """A plural field ({n:one=…|other=…}) gives exactly the CLDR categories of its language."""
+    assert set(forms) == set(LANGUAGE_CATEGORIES[lang]), f"{name} [{section}] {key} {lang} {{{field}}}: {sorted(forms)}"
+    assert all(form.strip() for form in forms.values()), f"{name} [{section}] {key} {lang}: an empty form"
+
+
+def test_plural_fields_are_used():
+    """Counts have real plural forms (issue 24 §6): Russian messages show them, not "ходов: N"."""
+    assert sum(lang == "ru" for _, _, _, lang, _, _ in PLURALS) >= 100
 
 
 def test_card_and_squad_names_exist_in_every_language():

@@ -260,8 +260,8 @@ def test_exact_english_sentences(four):
         "shows Team Blue, which goes first."
     assert en(kind="minion_defeated", rule="F-A5", minion=8, team="blue", type="heavy", space=[12, 4], by=2) == \
         "Nim Reedknife (Red 2) defeats the Blue heavy minion at Causeway 15·5."
-    assert en(kind="coins", rule="F-K2", hero=2, coins=1, why="assist") == "Nim Reedknife (Red 2) gains 1 assist coin(s)."
-    assert en(kind="life", rule="F-K3", team="blue", spent=1, left=3) == "Team Blue spends 1 life counter(s): 3 left."
+    assert en(kind="coins", rule="F-K2", hero=2, coins=1, why="assist") == "Nim Reedknife (Red 2) gains 1 assist coin."
+    assert en(kind="life", rule="F-K3", team="blue", spent=1, left=3) == "Team Blue spends 1 life counter: 3 left."
     assert en(kind="victory", rule="F-W3", team="red") == \
         "Team Red wins: the enemy team has spent its last life counter."
     assert en(kind="upgrade", rule="F-V2", hero=0, colour="green", tier=2, item="radius", items={"radius": 1}) == \

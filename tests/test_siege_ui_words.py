@@ -97,4 +97,4 @@ def test_english_sentences_read_well():
                "reasons": [{"why": "red route: 1 enemies", "rule": "S2-R17", "route": "red", "count": 1},
                            {"why": "both routes hold as many: free choice (seeded RNG)", "rule": "S2-R17"}]}
     assert because(reasons, unit, "en") == \
-        " — because: red route: 1 enemies (S2-R17); both routes hold as many: free choice (seeded) (S2-R17)"
+        " — because: red route: 1 enemy (S2-R17); both routes hold as many: free choice (seeded) (S2-R17)"

@@ -18,7 +18,7 @@ from pyscript.ffi import to_js
 from engine.core.errors import BadCards
 from ui import dom
 from ui.saved_text import slug
-from ui.words import messages
+from ui.words import message, messages
 
 SHOWN_PROBLEMS = 30         # lines of a bad import shown; the rest are counted
 
@@ -98,8 +98,7 @@ class SavedFilesPanel:
     def word(self, key: str, **values) -> str:
         """The panel's word PREFIX_key (in [ui] or [page]), in the page's language."""
         name = f"{self.PREFIX}_{key}"
-        entry = messages()["ui"].get(name) or messages()["page"][name]
-        return entry.get(self.lang, entry["en"]).format(**values)
+        return message("ui" if name in messages()["ui"] else "page", name, self.lang, **values)
 
     def bind_shared(self) -> None:
         """Bind the controls every such panel has, and read what this browser kept."""

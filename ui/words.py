@@ -2,7 +2,7 @@
 
 from pathlib import Path
 
-from engine.core.messages import load_messages, placeholders
+from engine.core.messages import fill, load_messages, placeholders
 
 _MESSAGES: dict | None = None
 
@@ -16,9 +16,11 @@ def messages() -> dict:
 
 
 def message(section: str, key: str, lang: str = "en", **values) -> str:
-    """A message filled in; English when the language lacks it."""
+    """A message filled in (plural fields in the forms the numbers take); English when the language lacks it."""
     entry = messages()[section][key]
-    return entry.get(lang, entry["en"]).format(**values)
+    if lang not in entry:
+        lang = "en"
+    return fill(entry[lang], lang, **values)
 
 
 def word(section: str, key: str, lang: str = "en", fallback: str | None = None) -> str:

@@ -193,7 +193,7 @@ def test_a_bad_import_shows_the_validators_lines_and_keeps_nothing(open_page, tm
                                                "buffer": good.encode("utf-8")}])
     page.wait_for_function("document.querySelectorAll('#sq-saved li').length === 1")
     assert not tab.visible("#sq-import-error")
-    assert "Imported 1 squad(s) from good.toml" in tab.text("#sq-status")
+    assert "Imported 1 squad from good.toml" in tab.text("#sq-status")
     assert saved_options(tab) == ["good_one"]
 
     # Read back after a reload: the stored squads come back; then stored data gone bad is refused in a line.

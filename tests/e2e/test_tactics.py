@@ -285,8 +285,8 @@ def test_army_builder_by_clicks_incomplete_then_a_custom_army_in_the_record(open
     for cid in CUSTOM_MEMBERS[:3]:
         page.check(member_box(0, cid))
     assert not page.is_enabled("#tactics-start")
-    assert tab.text("#tactics-build-status-0") == "Blue: pick 2 more member(s)."
-    assert tab.visible("#tactics-start-hint") and tab.text("#tactics-start-hint") == "Blue: pick 2 more member(s)."
+    assert tab.text("#tactics-build-status-0") == "Blue: pick 2 more members."
+    assert tab.visible("#tactics-start-hint") and tab.text("#tactics-start-hint") == "Blue: pick 2 more members."
     tab.screenshot("tactics-builder-incomplete")
     for cid in CUSTOM_MEMBERS[3:]:
         page.check(member_box(0, cid))
