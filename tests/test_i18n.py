@@ -94,3 +94,12 @@ def test_every_event_kind_has_a_log_line():
 def test_every_rule_statement_is_translated(ruleset_id):
     catalogue = get_ruleset(ruleset_id).catalogue
     assert all(all(entry.get(lang) for lang in LANGUAGES) for entry in catalogue.values())
+
+
+@pytest.mark.parametrize("ruleset_id", ["autobattle", "tactics", "initiative", "siege"])
+def test_rule_statements_name_no_option_or_event_id(ruleset_id):
+    """The rules pages show each statement to players: words, never an option's or event's snake_case id."""
+    import re
+    for rule, entry in get_ruleset(ruleset_id).catalogue.items():
+        for lang in LANGUAGES:
+            assert not re.findall(r"\b[a-z]+_[a-z_]+\b", entry[lang]), (rule, lang, entry[lang])
