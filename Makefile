@@ -1,4 +1,5 @@
-# Skirmish. `make serve` builds the site and serves it; `make test` runs every test suite.
+# Skirmish. `make serve` builds the site and serves it; `make test` runs every test suite;
+# `make check` runs the CPython tests that need no browser, Node or Pyodide, for use while working.
 # Each target installs what it needs: Python packages into .venv, npm packages into
 # node_modules, Debian's chromium for the browser tests.
 PYTHON ?= python3
@@ -7,7 +8,7 @@ PY := $(VENV)/bin/python
 PORT ?= 8000
 LOADER ?= files
 
-.PHONY: test serve site venv node chromium pyodide-deps bench bench-site bench-offline clean
+.PHONY: check test serve site venv node chromium pyodide-deps bench bench-site bench-offline clean
 
 $(VENV)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -44,6 +45,13 @@ serve: site
 	@echo "Skirmish is at http://127.0.0.1:$(PORT)/  (Ctrl-C stops it)"
 	$(PY) -m http.server $(PORT) --bind 127.0.0.1 --directory dist
 
+# Unit, rule, conformance, golden and page tests on CPython: no browser (tests/e2e), nothing built from
+# node_modules, no Pyodide, and not the long simulations marked `slow` (pyproject.toml's markers).
+check: venv
+	$(PY) -m pytest --ignore=tests/e2e -m "not slow and not needs_node"
+
+# Everything on CPython (Chromium included), then inside Pyodide what only Pyodide can break
+# (tests/pyodide/selection.txt), then the rule coverage report.
 test: venv node chromium pyodide-deps
 	$(PY) -m pytest
 	node tests/pyodide/run.mjs

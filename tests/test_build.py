@@ -13,7 +13,7 @@ import pytest
 from engine.rulesets.autobattle.cards import LANGUAGES, builtin_content
 
 ROOT = Path(__file__).resolve().parents[1]
-pytestmark = pytest.mark.needs_subprocess
+pytestmark = [pytest.mark.needs_subprocess, pytest.mark.needs_node]  # builds the site from node_modules
 
 
 @pytest.fixture(scope="module")

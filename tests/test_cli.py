@@ -67,6 +67,7 @@ def test_simulate_reports_rates_and_speed():
     assert "games/s" in human and "mean length" in human
 
 
+@pytest.mark.slow       # a timed benchmark run (`bench --seconds`): left to `make test`
 def test_bench_reports_games_per_second():
     out = engine("bench", "--seconds", "0.4").stdout
     assert "autobattle v2:" in out and "games/s" in out

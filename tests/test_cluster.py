@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-pytestmark = pytest.mark.needs_subprocess  # starts processes: `python -m engine`, Dask workers
+pytestmark = [pytest.mark.needs_subprocess,  # starts processes: `python -m engine`, Dask workers
+              pytest.mark.slow]              # a LocalCluster, connection time-outs: left to `make test`
 
 distributed = pytest.importorskip("distributed", reason="the cluster extra is not installed: "
                                                         "pip install -e '.[dev,cluster]'")

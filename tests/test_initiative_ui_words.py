@@ -69,7 +69,11 @@ class Game:
                 yield event, view
 
 
-GAMES = [Game(options, seed) for options, seed in CONFIGS]
+@pytest.fixture(scope="module")
+def games() -> list[Game]:
+    """The games of CONFIGS, played once for this module when a test first asks (not at collection, and
+    freed after the module: held for the whole session they slowed every later test's garbage collection)."""
+    return [Game(options, seed) for options, seed in CONFIGS]
 
 
 def clean(text: str, lang: str) -> list[str]:
@@ -120,9 +124,9 @@ SAMPLES = [
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_every_event_is_described_in_every_language(lang, four):
+def test_every_event_is_described_in_every_language(lang, four, games):
     kinds = set()
-    for game in GAMES:
+    for game in games:
         for event, view in game.events():
             text = describe(event, view, lang) + because(event, lang)
             assert text and text != message("ilog", "other", lang, kind=event["kind"]), event
@@ -137,9 +141,9 @@ def test_every_event_is_described_in_every_language(lang, four):
     assert kinds == set(KINDS), sorted(KINDS - kinds)
 
 
-def test_every_reason_has_words_of_its_own():
+def test_every_reason_has_words_of_its_own(games):
     seen = 0
-    for game in GAMES:
+    for game in games:
         for event, _ in game.events():
             for reason in event.get("reasons") or []:
                 seen += 1
@@ -148,9 +152,9 @@ def test_every_reason_has_words_of_its_own():
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_every_legal_action_of_every_decision_met_has_words(lang):
+def test_every_legal_action_of_every_decision_met_has_words(lang, games):
     kinds = set()
-    for game in GAMES:
+    for game in games:
         for seat, decision, view, _ in game.decisions:
             kinds.add(decision["kind"])
             for action in decision["legal"][seat]:
@@ -164,9 +168,9 @@ def test_every_legal_action_of_every_decision_met_has_words(lang):
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_every_decision_met_has_a_status_line(lang):
+def test_every_decision_met_has_a_status_line(lang, games):
     prompts = set()
-    for game in GAMES:
+    for game in games:
         for seat, decision, view, _ in game.decisions:
             text = decision_words(view, seat, decision, lang)
             assert text and text != message("istatus", "other", lang), (decision["kind"], decision["prompt"], text)
@@ -178,11 +182,11 @@ def test_every_decision_met_has_a_status_line(lang):
             ("defend", "defend"), ("choose_target", "minion_remove")} <= prompts
 
 
-def test_the_defence_total_shown_is_the_total_the_defence_reaches():
+def test_the_defence_total_shown_is_the_total_the_defence_reaches(games):
     """At every defence with a card, the total the buttons promised (from the defender's view) is the one the
     engine's `defend` event then reports."""
     checked = 0
-    for game in GAMES:
+    for game in games:
         answers = [(view, decision["prompt"], action) for _, decision, view, action in game.decisions
                    if decision["kind"] == "defend" and action[0] == "defend"]
         reports = [event for event, _ in game.events() if event["kind"] == "defend"]
@@ -194,8 +198,8 @@ def test_the_defence_total_shown_is_the_total_the_defence_reaches():
     assert checked > 20
 
 
-def test_a_card_played_face_down_is_never_named():
-    for game in GAMES:
+def test_a_card_played_face_down_is_never_named(games):
+    for game in games:
         for event, view in game.events():
             if event["kind"] != "played":
                 continue

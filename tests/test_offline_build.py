@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-pytestmark = pytest.mark.needs_subprocess
+pytestmark = [pytest.mark.needs_subprocess, pytest.mark.needs_node]  # builds the site from node_modules
 
 
 @pytest.fixture(scope="module")

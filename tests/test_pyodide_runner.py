@@ -1,7 +1,9 @@
 """The Pyodide runner (tests/pyodide/run.mjs) reports failures as failures and passes as passes.
 
 A runner that exits 0 whatever happens would make the whole "inside Pyodide" suite meaningless,
-so this runs it on a test that must fail and on a small selection that must pass.
+so this runs it on a test that must fail and on a small selection that must pass. A bare run reads
+its paths from tests/pyodide/selection.txt: each must exist (else pytest stops the whole run), and
+each built-in ruleset keeps its rule file there.
 """
 
 import os
@@ -12,8 +14,11 @@ from pathlib import Path
 
 import pytest
 
+import engine.rulesets
+
 ROOT = Path(__file__).resolve().parents[1]
 NODE = shutil.which("node")
+SELECTION = ROOT / "tests" / "pyodide" / "selection.txt"
 
 pytestmark = pytest.mark.needs_subprocess
 
@@ -38,6 +43,7 @@ def run_in_pyodide():
     return run
 
 
+@pytest.mark.needs_node
 def test_a_failing_test_fails_the_run(run_in_pyodide):
     code, output = run_in_pyodide("tests/pyodide/selfcheck")
     assert code == 1, output  # pytest's "tests failed", not 0 and not a runner crash
@@ -46,8 +52,29 @@ def test_a_failing_test_fails_the_run(run_in_pyodide):
     assert "1 failed" in output
 
 
+@pytest.mark.needs_node
 def test_a_passing_selection_passes(run_in_pyodide):
     code, output = run_in_pyodide("tests/core/test_rng.py")
     assert code == 0, output
     assert "Python 3.14." in output
     assert " passed" in output and "failed" not in output
+
+
+def selected_paths() -> list[str]:
+    """The selection's paths, as run.mjs reads them (comments and blank lines dropped)."""
+    lines = (line.split("#", 1)[0].strip() for line in SELECTION.read_text(encoding="utf-8").splitlines())
+    return [line for line in lines if line]
+
+
+def test_every_selected_path_exists():
+    paths = selected_paths()
+    assert paths and len(paths) == len(set(paths)), paths
+    missing = [path for path in paths if not (ROOT / path.split("::")[0]).exists()]
+    assert missing == [], f"tests/pyodide/selection.txt names missing files: {missing}"
+
+
+def test_each_builtin_ruleset_has_a_rule_file_in_the_selection():
+    paths = selected_paths()
+    for ruleset in engine.rulesets.builtin():
+        assert any(path.startswith(f"tests/{ruleset.id}/") for path in paths), ruleset.id
+    assert "tests/test_conformance.py" in paths and "tests/test_golden.py" in paths

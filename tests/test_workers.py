@@ -40,16 +40,19 @@ def assert_same_totals(args):
     return one
 
 
+@pytest.mark.slow       # process pools playing whole games, here and below: left to `make test`
 def test_autobattle_totals_do_not_depend_on_workers():
     report = assert_same_totals(["autobattle", "--games", "400", "--seed", "5"])
     assert sum(report["wins"]) + report["draws"] == 400
 
 
+@pytest.mark.slow
 def test_tactics_totals_do_not_depend_on_workers():
     report = assert_same_totals(["tactics", "--games", "60"])
     assert report["games"] == 60
 
 
+@pytest.mark.slow
 def test_initiative_totals_do_not_depend_on_workers():
     bots = [arg for seat in range(4) for arg in ("--bot", f"{seat}=sensible")]
     report = assert_same_totals(["initiative", "--games", "6", "--option", "players=4", *bots])
@@ -74,6 +77,7 @@ def test_the_chunk_function_runs_under_spawn():
     assert here == spawned and here["games"] == 120
 
 
+@pytest.mark.slow       # two timed benchmark runs (`bench --seconds 1`)
 def test_bench_with_two_workers_reports_the_sum_and_each_process():
     result = engine("bench", "--workers", "2", "--seconds", "1", "--json")
     assert result.returncode == 0, result.stderr

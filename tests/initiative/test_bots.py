@@ -45,18 +45,22 @@ def test_the_sensible_bot_is_declared_on_the_ruleset():
 
 
 # 200 games each (measured: ~4.5 rounds a game, about 15 s for 2-vs-2 and 25 s for 3-vs-3 here; the
-# figures per kind of decision are in bench_sensible_bot.py)
+# figures per kind of decision are in bench_sensible_bot.py). Marked slow: `make check` leaves these
+# 500 games to `make test`; the exact positions below check the bot's choices one by one.
 
+@pytest.mark.slow
 def test_sensible_team_wins_at_least_80_percent_of_200_two_vs_two_games_against_random():
     wins, draws = versus_random(4, 200)
     assert wins >= 160, f"sensible team won {wins}/200 ({draws} draws)"
 
 
+@pytest.mark.slow
 def test_sensible_team_wins_at_least_80_percent_of_200_three_vs_three_games_against_random():
     wins, draws = versus_random(6, 200)
     assert wins >= 160, f"sensible team won {wins}/200 ({draws} draws)"
 
 
+@pytest.mark.slow
 def test_sensible_seat_wins_at_least_80_percent_of_100_two_player_games_against_random():
     wins, draws = versus_random(2, 100)
     assert wins >= 80, f"sensible seat won {wins}/100 ({draws} draws)"
@@ -291,10 +295,18 @@ def test_it_answers_the_lanes_team_choices_legally_and_usefully():
 
 # --- every decision kind, and kinds it does not know ---------------------------------------------------
 
-@pytest.mark.parametrize("players,options", [(4, {}), (2, {}), (3, {}), (6, {"defend_cards": "any"}),
-                                             (4, {"act_after_respawn": False, "tie_pick": "lowest"}),
+# make check keeps two of these (two players; a hero selection); the five longest are `slow`, for make test.
+SLOW = pytest.mark.slow
+
+
+@pytest.mark.parametrize("players,options", [pytest.param(4, {}, marks=SLOW), (2, {}),
+                                             pytest.param(3, {}, marks=SLOW),
+                                             pytest.param(6, {"defend_cards": "any"}, marks=SLOW),
+                                             pytest.param(4, {"act_after_respawn": False, "tie_pick": "lowest"},
+                                                          marks=SLOW),
                                              (4, {"hero_selection": "pick_and_ban"}),
-                                             (6, {"hero_selection": "single_draft", "length": "long"})])
+                                             pytest.param(6, {"hero_selection": "single_draft", "length": "long"},
+                                                          marks=SLOW)])
 def test_it_answers_every_decision_kind_legally_in_mixed_games(players, options):
     seen = {}
     for seed in range(12):

@@ -1,5 +1,10 @@
-// Run the pytest suites inside real Pyodide (CPython 3.14 on WebAssembly) under Node:
+// Run pytest inside real Pyodide (CPython 3.14 on WebAssembly) under Node:
 //   node tests/pyodide/run.mjs [pytest args...]
+// With no arguments (as `make test` calls it) it runs the files listed in tests/pyodide/selection.txt:
+// what only Pyodide can break (conformance, golden digests, the pure UI modules, a rule file per
+// ruleset, hostile input), not the whole suite that CPython has already run. `--selection` followed
+// by pytest options runs that selection with them (`--selection --durations=20`); given paths, it
+// runs those (`node tests/pyodide/run.mjs tests` is the whole suite).
 // or a script (a benchmark that prints figures), as `python SCRIPT ARGS` would:
 //   node tests/pyodide/run.mjs --run SCRIPT [args...]
 // Exits with pytest's own exit code (0-5); any other failure (no Pyodide, no deps, a JS error, the
@@ -42,6 +47,12 @@ async function main() {
   const run = pyodide.runPython(`
 import os, sys
 
+def selection(root):
+    """The paths in tests/pyodide/selection.txt (comments and blank lines dropped)."""
+    with open(os.path.join(root, "tests", "pyodide", "selection.txt"), encoding="utf-8") as listing:
+        lines = (line.split("#", 1)[0].strip() for line in listing)
+        return [line for line in lines if line]
+
 def run(root, deps, args):
     print("Python", sys.version.replace("\\n", " "), "on", sys.platform, flush=True)
     sys.path.insert(0, deps)
@@ -56,6 +67,10 @@ def run(root, deps, args):
         sys.argv = list(args[1:])
         runpy.run_path(args[1], run_name="__main__")
         return 0
+    if not args or args[0] == "--selection":
+        paths = selection(root)
+        print(f"tests/pyodide/selection.txt: {len(paths)} paths", flush=True)
+        args = [*paths, *args[1:]]
     import pytest
     # no:cacheprovider: nothing needs .pytest_cache from this run, so don't write it.
     return int(pytest.main(["-p", "no:cacheprovider", *args]))

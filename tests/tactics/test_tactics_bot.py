@@ -1,6 +1,8 @@
 """The "sensible" tactics bot beats the random bot, seeing only the view. (How fast it decides is a
 benchmark figure: `python -m engine bench` prints it; tests never time anything.)"""
 
+import pytest
+
 from engine.core import Session, make_bot
 from test_tactics_games import StayingRandom
 
@@ -22,6 +24,7 @@ def test_sensible_beats_the_random_bot(registered):
     assert match(registered, lambda: make_bot(registered, "random")) >= 0.8
 
 
+@pytest.mark.slow       # 200 whole games that run long (the opponent never abandons): left to `make test`
 def test_sensible_beats_a_random_bot_that_never_abandons(registered):
     assert match(registered, StayingRandom) >= 0.8
 
