@@ -8,12 +8,12 @@ line would turn it into one `error:` line). Example counts are modest: the suite
 
 import json
 import math
-import time
 
 import pytest
 from hypothesis import HealthCheck, event, given, settings, strategies as st
 
 from engine.core import BadRecord, IllegalAction, Record, Session, SkirmishError, decode_link, encode_link
+from engine.core import session as session_module
 from engine.core.bots import RandomBot
 from engine.core.options import resolve_options
 from engine.rulesets.initiative import round_end
@@ -21,6 +21,8 @@ from engine.rulesets.initiative.board import MAPS, board_from_text, builtin_boar
 from engine.rulesets.initiative.bots import SensibleBot
 from engine.rulesets.initiative.heroes import BUILTIN_HEROES, builtin_heroes, load_heroes_file
 from engine.rulesets.initiative.ruleset import Initiative, hero_seats
+
+from tests.test_hostile_input import unread
 
 from .helpers import play_out, start
 
@@ -90,15 +92,15 @@ def test_P1_14_the_game_ends_at_once_when_the_answers_reach_the_ceiling():
         session.submit(0, ["hold"])
 
 
-def test_P1_14_a_record_may_hold_the_ceiling_plus_one_simultaneous_decision_and_no_more():
+def test_P1_14_a_record_may_hold_the_ceiling_plus_one_simultaneous_decision_and_no_more(monkeypatch):
     assert Initiative.max_actions == round_end.CEILING_ANSWERS + 5      # six seats: five answers may cross it
     record = Record("initiative", Initiative.version, {"players": 2}, 0, {"heroes": ["brannoc", "isra", "brannoc",
                                                                                     "isra"]},
                     [[0, "junk"]] * (Initiative.max_actions + 1))
-    began = time.process_time()
+    read = Record.from_json(record.to_json())
+    monkeypatch.setattr(session_module, "_check_json", unread)      # counted, not read
     with pytest.raises(BadRecord, match=f"may hold at most {Initiative.max_actions}"):
-        Session.replay(Record.from_json(record.to_json()))
-    assert time.process_time() - began < 0.5                          # counted, not read (measured ~0.02 s)
+        Session.replay(read)
 
 
 @pytest.mark.parametrize("players, board", [(6, "twinford"), (2, "saltmarsh")])
@@ -108,9 +110,7 @@ def test_the_longest_record_of_held_turns_ends_at_the_ceiling_and_replays_in_und
     hold_on(session)
     assert session.outcome.rule == "P1-14" and len(session.record.actions) <= Initiative.max_actions
     link = encode_link(session.record)
-    began = time.process_time()
-    replayed = Session.replay(decode_link(link), events=False)
-    assert time.process_time() - began < 1.0                          # measured 0.11–0.21 s
+    replayed = Session.replay(decode_link(link), events=False)        # its time: tests/bench_refusals.py
     assert replayed.digest() == session.digest()
 
 
@@ -403,11 +403,9 @@ def many_zones_map(zones: int) -> str:
 
 def test_a_map_of_thousands_of_zones_is_refused_or_read_quickly():
     text = many_zones_map(2400)
-    began = time.process_time()
     with pytest.raises(SkirmishError) as caught:
         board_from_text(text)
     assert_one_line(caught.value)
-    assert time.process_time() - began < 1.0
 
 
 def test_a_hero_file_near_its_size_cap_is_read_quickly(tmp_path):
@@ -421,7 +419,5 @@ def test_a_hero_file_near_its_size_cap_is_read_quickly(tmp_path):
         copies.append(text)
     path = tmp_path / "heroes.toml"
     path.write_text("\n".join(copies), "utf-8")
-    began = time.process_time()
     content = load_heroes_file(path)
-    assert time.process_time() - began < 1.0
     assert (len(content.heroes), len(content.cards)) == (36, 648)
