@@ -26,6 +26,7 @@ from .options import Option
 from .outcome import Outcome
 from .record import MAX_ACTIONS
 from .seats import Seat, solo_seats
+from .turn import Turn
 
 
 @dataclass(frozen=True)
@@ -53,6 +54,7 @@ class Ruleset:
     bots: dict[str, type] = {}                    # bot name -> class, besides the random bot
     card_tables: tuple[str, ...] = ()             # top-level tables that mark this ruleset's card files
     max_actions: int = MAX_ACTIONS                # the most decisions a record of this ruleset may hold
+    turn: Turn | None = None                      # the turn as a table (core/turn.py): decision/apply/advance
     _catalogue: dict | None = None
 
     def data_path(self, name: str) -> Path:
@@ -94,7 +96,7 @@ class Ruleset:
 
     def decision(self, state) -> Decision | None:
         """The pending decision, or None when the next step is automatic (or the game is over)."""
-        raise NotImplementedError
+        return self.turn.decision(state)
 
     def illegal_reason(self, state, decision: Decision, player: int, action, key: str) -> str | None:
         """Why `action` (canonical JSON `key`) is not legal for `player` now, or None when it is.
@@ -108,15 +110,15 @@ class Ruleset:
 
     def apply(self, state, moves: dict) -> None:
         """Apply one decision's actions; the session has already checked that they are legal."""
-        raise NotImplementedError
+        self.turn.apply(state, moves)
 
     def advance(self, state) -> None:
         """Take one automatic step."""
-        raise NotImplementedError
+        self.turn.advance(state)
 
     def outcome(self, state) -> Outcome | None:
-        """The result once the game has ended, else None."""
-        raise NotImplementedError
+        """The result once the game has ended, else None (every state keeps it as `result`)."""
+        return state.result
 
     def turns(self, state) -> int:
         """How many turns have been played, in the ruleset's own sense of a turn."""
@@ -143,8 +145,9 @@ class Ruleset:
         return None
 
     def to_data(self, state) -> dict:
-        """The whole state as JSON-able data; its canonical hash is the digest."""
-        raise NotImplementedError
+        """The whole state as JSON-able data (the ruleset, its version, the state's own `to_data`); its
+        canonical hash is the digest."""
+        return {"ruleset": self.id, "version": self.version, **state.to_data()}
 
     # --- content and rules ----------------------------------------------------------------
 

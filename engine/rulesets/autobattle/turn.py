@@ -1,5 +1,8 @@
 """The turn machine: one player-turn is countdown, draw, entry, attack, fatigue, pass.
 
+`TURN` declares it for the engine (core/turn.py): no decision is ever asked (S4-R26), and the one
+automatic step is a whole player-turn, whose steps are `_STEPS` below.
+
 Each step is a small function naming the rule it applies. The battle needs no decisions (S4-R26):
 `play_turn` is the ruleset's only automatic step.
 
@@ -9,6 +12,7 @@ every change where it made it: the check before it still holds, so none is repea
 """
 
 from ...core.outcome import Outcome
+from ...core.turn import Turn, never_waits
 from .features import (came_into_play, fire, hurt, in_battle, kill, left_play, refresh_auras, unit_entered,
                        use_feature)
 from .state import Battle, Card, Side
@@ -360,3 +364,7 @@ def _higher(lead: list[int], reason: str, rule: str, always_draw: bool) -> Outco
     if always_draw or lead[0] == lead[1]:
         return Outcome.win_or_draw(None, reason + "; a draw", rule)
     return Outcome.win_or_draw(0 if lead[0] > lead[1] else 1, reason + "; more Leadership left wins", rule)
+
+
+# S4-R26: nobody decides; every automatic step is one player-turn.
+TURN = Turn(waiting_for=never_waits, next_step=lambda b: "player_turn", steps={"player_turn": play_turn})

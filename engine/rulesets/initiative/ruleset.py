@@ -248,9 +248,6 @@ class Initiative(Ruleset):
     def advance(self, game: Game) -> None:
         turn.advance(game)
 
-    def outcome(self, game: Game):
-        return game.result
-
     def turns(self, game: Game) -> int:
         """Turns begun (four a round)."""
         return (game.round - 1) * 4 + game.turn
@@ -277,6 +274,3 @@ class Initiative(Ruleset):
         hero.hand[mine], hero.deck[theirs] = hero.deck[theirs], hero.hand[mine]
         hero.hand.sort()
         return variant
-
-    def to_data(self, game: Game) -> dict:
-        return {"ruleset": self.id, "version": self.version, **game.to_data()}

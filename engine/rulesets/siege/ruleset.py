@@ -2,7 +2,6 @@
 
 import copy
 from dataclasses import replace
-from collections.abc import Mapping
 
 from ...core.canonical import canonical_json
 from ...core.errors import BadCards, BadSetup
@@ -10,6 +9,7 @@ from ...core.decision import Decision
 from ...core.events import EventLog
 from ...core.rng import Rng
 from ...core.ruleset import Capabilities, Ruleset, register
+from ...core.turn import LegalList
 from ...core.seats import Seat
 from . import combat, player, turn
 from .bots import SensibleBot
@@ -45,26 +45,6 @@ def _check_carried(carried, decks) -> None:
             why = ("a position plays no decks" if decks is None else
                    "is a starter deck" if deck_id in starter else "the setup does not play")
             raise BadSetup(f"setup 'content' carries deck {str(deck_id)[:40]!r}, which {why}")
-
-
-class _Legal(Mapping):
-    """{0: legal actions}, built only when read (replaying a record checks each action instead)."""
-
-    def __init__(self, build):
-        self._build, self._actions = build, None
-
-    def __getitem__(self, seat):
-        if seat != PLAYER:
-            raise KeyError(seat)
-        if self._actions is None:
-            self._actions = self._build()
-        return self._actions
-
-    def __iter__(self):
-        return iter((PLAYER,))
-
-    def __len__(self):
-        return 1
 
 
 @register
@@ -190,7 +170,7 @@ class Siege(Ruleset):
             return Decision((PLAYER,), {PLAYER: [["commander", c] for c in pending["choices"]]}, "choose_card",
                             {"choices": list(pending["choices"])})
         if kind == "main":
-            return Decision((PLAYER,), _Legal(lambda: player.legal_actions(state)), "choose_action",
+            return Decision((PLAYER,), LegalList(PLAYER, lambda: player.legal_actions(state)), "choose_action",
                             {"ap": state.sides[PLAYER].ap, "round": state.round})
         if kind == "join":
             return Decision((PLAYER,), {PLAYER: [["join"], ["stay"]]}, "defend", dict(pending))
@@ -245,12 +225,6 @@ class Siege(Ruleset):
             variant.drawn = robot.hand[0].uid if robot.hand else None
         return variant
 
-    def outcome(self, state: Game):
-        return state.result
-
     def turns(self, state: Game) -> int:
         """Rounds begun (a player turn and an automaton turn each)."""
         return state.round
-
-    def to_data(self, state: Game) -> dict:
-        return {"ruleset": self.id, "version": self.version, **state.to_data()}

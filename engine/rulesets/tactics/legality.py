@@ -6,11 +6,9 @@ the same small primitive that `turn.deploy_actions` / `turn.turn_actions` build 
 two always agree (tests/tactics/test_tactics_legality.py checks it over random games and options).
 The checks in front of it only choose the message: one line naming the rule the action breaks.
 
-`LegalList` is the decision's `legal` mapping, built only when someone reads it (a bot, the UI, a
-test); replaying a record never does.
+The decision's `legal` mapping is core's `LegalList`, built only when someone reads it (a bot, the
+UI, a test); replaying a record never does.
 """
-
-from collections.abc import Mapping
 
 from .board import deepest_row, move_allowance, move_cells, deploy_cells, placement_rows
 from .state import Battle, Char
@@ -21,32 +19,6 @@ SHAPES = ('["deploy", uid, row, col]', '["choose", uid]', '["move", row, col]',
           '["react", uid, skill_id]', '["decline", uid]', '["propose_tie"]', '["accept_tie"]', '["refuse_tie"]')
 ANSWERS = ("react", "decline")
 TIE_ANSWERS = ("accept_tie", "refuse_tie")
-
-
-class LegalList(Mapping):
-    """{seat: legal actions} for one deciding seat; the list is built on first read, then kept."""
-
-    __slots__ = ("_seat", "_build", "_actions")
-
-    def __init__(self, seat: int, build):
-        self._seat, self._build, self._actions = seat, build, None
-
-    def __getitem__(self, player):
-        if player != self._seat:
-            raise KeyError(player)
-        if self._actions is None:
-            self._actions = self._build()
-        return self._actions
-
-    def built(self) -> list | None:
-        """The legal actions if someone has read them already (a bot, the UI), else None."""
-        return self._actions
-
-    def __iter__(self):
-        return iter((self._seat,))
-
-    def __len__(self) -> int:
-        return 1
 
 
 def _whole(value) -> bool:

@@ -6,6 +6,7 @@ from ...core.events import EventLog
 from ...core.rng import Rng
 from ...core.decision import Decision
 from ...core.ruleset import Capabilities, Ruleset, register
+from ...core.turn import LegalList
 from .bots import SensibleBot
 from .characters import (BUILTIN_FILE, Content, builtin_content, content_from_data, load_content_file,
                          pick_problem)
@@ -13,7 +14,7 @@ from .options import OPTIONS, SETTLED
 from .position import build_position, check_position
 from .state import Battle, Char, Side
 from . import effects, turn
-from .legality import LegalList, illegal_reason
+from .legality import illegal_reason
 
 SETUP_STREAM = 99       # the PRNG stream that picks default armies, apart from the battle's own
 # What a record's setup may carry from a user's character file: the characters and armies one game
@@ -330,14 +331,6 @@ class Tactics(Ruleset):
         """Nothing: every card, Health, Act Point and Soulwell in this game is on the table."""
         return []
 
-    def outcome(self, state: Battle):
-        """The result, once decided."""
-        return state.result
-
     def turns(self, state: Battle) -> int:
         """Player turns taken: deployments, character turns, and an abandon."""
         return state.placed + state.turn
-
-    def to_data(self, state: Battle) -> dict:
-        """The full state, for the digest."""
-        return {"ruleset": self.id, "version": self.version, **state.to_data()}
