@@ -4,7 +4,7 @@ import pytest
 
 from engine.core.events import EventLog
 from engine.core.options import resolve_options
-from engine.rulesets.tactics import turn
+from engine.rulesets.tactics import ties
 from builder import RULESET, cited, kinds, legal, one, play, position, answer
 
 
@@ -404,21 +404,21 @@ def test_G0_14_P0_1_what_can_still_harm():
     battle open."""
     spec = (["red_king@0,0 engaged"], ["caller@0,0 engaged"])        # Pyro King against a Pyro caller
     b = position(*spec)
-    assert (turn.can_harm(b, 0), turn.can_harm(b, 1)) == (False, True)   # Flame is absorbed; Kindle burns
+    assert (ties.can_harm(b, 0), ties.can_harm(b, 1)) == (False, True)   # Flame is absorbed; Kindle burns
     b = position(*spec, same_element="net")
-    assert turn.can_harm(b, 0)                                      # Flame 2 - 1 still hurts
+    assert ties.can_harm(b, 0)                                      # Flame 2 - 1 still hurts
     b = position(["thorn@0,0 engaged"], ["thorn@0,0 engaged"])
-    assert not turn.can_harm(b, 0) and not turn.can_harm(b, 1)      # nobody attacks: Barbs never fire
+    assert not ties.can_harm(b, 0) and not ties.can_harm(b, 1)      # nobody attacks: Barbs never fire
     b.log.take()
     RULESET.advance(b)
     assert b.result.rule == "S0-R39" and one(b.log.take(), "tie_test").rule == "G0-14"
     b = position(["thorn@0,0 engaged"], ["bard@0,0 engaged"])
-    assert turn.can_harm(b, 0) and not turn.can_harm(b, 1)          # the bard's Jab is an attack
+    assert ties.can_harm(b, 0) and not ties.can_harm(b, 1)          # the bard's Jab is an attack
     b = position(["thorn@0,0 engaged burn=1/2", "red_king@1,0"], ["thorn@0,0 engaged", "blue_king@1,0"],
                  stall_cycles=0)
     for uid in (1, 3):                                              # the Kings stand aside (not deployed)
         b.char(uid).row = b.char(uid).col = -1
-    assert not turn.can_harm(b, 0) and not turn.can_harm(b, 1)
+    assert not ties.can_harm(b, 0) and not ties.can_harm(b, 1)
     RULESET.advance(b)
     assert b.result is None and b.char(0).health == 5               # the burn could still decide
 

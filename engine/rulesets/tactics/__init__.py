@@ -1,7 +1,7 @@
 """The `tactics` ruleset: armies on rows, speed-ordered turns, Act Points, a Soulwell, an Element Loop.
 
-Not registered yet: the lead imports it from engine/rulesets/__init__.py (and adds `@register`
-to `Tactics`) once its rule demos exist.
+`Tactics` registers itself when this package is imported (engine.rulesets.get does, on request); its
+turn is `TURN` in turn.py.
 """
 
 from .ruleset import Tactics

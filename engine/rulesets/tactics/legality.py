@@ -1,7 +1,7 @@
 """Why an action is illegal, checked straight from the state, one action at a time.
 
 `illegal_reason(b, seat, action)` never builds the whole legal list. Its final word on an action is
-the same small primitive that `turn.deploy_actions` / `turn.turn_actions` build the list from
+the same small primitive that `actions.deploy_actions` / `actions.turn_actions` build the list from
 (`deploy_cells`, `move_cells`, `target_sets`), asked about this one character or skill only, so the
 two always agree (tests/tactics/test_tactics_legality.py checks it over random games and options).
 The checks in front of it only choose the message: one line naming the rule the action breaks.
@@ -12,7 +12,8 @@ UI, a test); replaying a record never does.
 
 from .board import deepest_row, move_allowance, move_cells, deploy_cells, placement_rows
 from .state import Battle, Char
-from .turn import may_propose_tie, pending, target_sets
+from .actions import target_sets
+from .turn import may_propose_tie, waiting_for
 
 SHAPES = ('["deploy", uid, row, col]', '["choose", uid]', '["move", row, col]',
           '["skill", skill_id, [target uids], soulwell_spend]', '["end"]', '["abandon"]',
@@ -36,11 +37,11 @@ def _cell(row: int, col: int) -> str:
 def illegal_reason(b: Battle, seat: int, action, step=None, built: list | None = None) -> str | None:
     """Why `seat` may not take `action` now (one line citing the rule), or None when it is legal.
 
-    `step` is `turn.pending(b)` when the caller has it already (the ruleset reads it off the decision);
+    `step` is `turn.waiting_for(b)` when the caller has it already (the ruleset reads it off the decision);
     `built` the legal list when it was built already (a bot chose from it): a well-formed action
     found in it is legal without asking the board again.
     """
-    step = step or pending(b)
+    step = step or waiting_for(b)
     if step is None or step[1] != seat:
         return f"seat {seat} has no decision to make now"
     if not isinstance(action, list) or not action or not isinstance(action[0], str):

@@ -13,6 +13,7 @@ marked engaged. A description comes from links, so every mistake is a BadSetup n
 from ...core.errors import BadSetup
 from ...core.events import EventLog
 from ...core.rng import Rng
+from .cycle import fingerprint
 from .state import Battle, Char, Side
 
 # Bounds a real battle never reaches (an army is six; invoked characters come on top, up to the Battle
@@ -62,7 +63,6 @@ def build_position(position: dict, content, options: dict, seed: int, log: Event
             _check_side(key, chars, options)
     battle = Battle(sides, position["first"], Rng(seed), dict(options), log, content)
     battle.phase, battle.cycle, battle.active = "cycle", position["cycle"], position["first"]
-    from .turn import fingerprint
     battle.mark = fingerprint(battle)
     return battle
 

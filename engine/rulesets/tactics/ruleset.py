@@ -1,20 +1,20 @@
 """The tactics ruleset: metadata, setup from armies and seed, and the engine contract."""
 
 from ...core.canonical import canonical_json
-from ...core.errors import BadCards, BadSetup, IllegalAction
+from ...core.errors import BadCards, BadSetup
 from ...core.events import EventLog
 from ...core.rng import Rng
-from ...core.decision import Decision
 from ...core.ruleset import Capabilities, Ruleset, register
 from ...core.turn import LegalList
 from .bots import SensibleBot
 from .characters import (BUILTIN_FILE, Content, builtin_content, content_from_data, load_content_file,
                          pick_problem)
+from .end import MOST_ANSWERS
+from .legality import illegal_reason
 from .options import OPTIONS, SETTLED
 from .position import build_position, check_position
 from .state import Battle, Char, Side
-from . import effects, turn
-from .legality import illegal_reason
+from .turn import TURN, choose_first, waiting_for
 
 SETUP_STREAM = 99       # the PRNG stream that picks default armies, apart from the battle's own
 # What a record's setup may carry from a user's character file: the characters and armies one game
@@ -36,9 +36,8 @@ class Tactics(Ruleset):
     settled_without_option = SETTLED
     bots = {"sensible": SensibleBot}
     card_tables = ("characters", "armies")
-    # P0-10: longer than any real battle (sensible bots finish within ~17 cycles, ~400 decisions), short
-    # enough that any accepted record replays in well under a second.
-    max_actions = 12_000
+    max_actions = MOST_ANSWERS   # P0-10: the most decisions a record holds (end.py); P0-12 ends a battle there
+    turn = TURN                  # deploy, then cycles of character turns (turn.py)
 
     def __init__(self, content: Content | None = None):
         self._content = content        # tests pass their own; else the shipped file, loaded on first use
@@ -196,7 +195,7 @@ class Tactics(Ruleset):
             log.emit("army", "G0-13", seat=seat, army=sides[-1].army, chars=[[c.uid, c.defn.id] for c in chars])
         log.emit("start_ap", "G0-5", ap=options["start_ap"])
         battle = Battle(sides, 0, Rng(seed), dict(options), log, content)
-        turn.choose_first(battle)
+        choose_first(battle)
         return battle
 
     def validate_cards(self, path=None) -> list[str]:
@@ -209,34 +208,6 @@ class Tactics(Ruleset):
 
     # --- the contract --------------------------------------------------------------------
 
-    def decision(self, state: Battle):
-        """The one player who decides now, with its legal actions (abandoning is always one, S0-R38).
-
-        The legal list is built only when read (a bot, the UI): replaying a record checks each action
-        with `illegal_reason` instead, so a position with thousands of legal actions costs nothing.
-        """
-        step = turn.pending(state)
-        if step is None:
-            return None
-        kind, seat = step[0], step[1]
-        if kind == "deploy":
-            build, asked, prompt = (lambda: turn.deploy_actions(state, seat)), "deploy", {}
-        elif kind == "choose":
-            tied = list(step[2])
-            build, asked, prompt = (lambda: [["choose", uid] for uid in tied]), "choose_order", {"tied": tied}
-        elif kind == "react":
-            offer = step[2]
-            prompt = {key: value for key, value in offer.items() if key not in ("seat", "rule")}
-            build, asked = (lambda: [["react", offer["uid"], offer["skill"]], ["decline", offer["uid"]]]), "react"
-        elif kind == "agree":
-            build, asked, prompt = (lambda: [["accept_tie"], ["refuse_tie"]]), "agree", {"proposal": "tie",
-                                                                                           "by": 1 - seat}
-        else:
-            char = step[2]
-            tie = [["propose_tie"]] if turn.may_propose_tie(state, seat) else []
-            build, asked, prompt = (lambda: turn.turn_actions(state, char) + tie), "choose_action", {"uid": char.uid}
-        return Decision((seat,), LegalList(seat, lambda: build() + [["abandon"]]), asked, prompt)
-
     def illegal_reason(self, state: Battle, decision, player: int, action, key: str) -> str | None:
         """Why `action` is illegal (one line citing the rule it breaks), checked from the state alone."""
         seat = decision.players[0]
@@ -247,70 +218,9 @@ class Tactics(Ruleset):
         elif decision.kind == "choose_action":
             step = ("turn", seat, state.char(decision.prompt["uid"]))
         else:
-            step = turn.pending(state)
+            step = waiting_for(state)
         built = decision.legal.built() if isinstance(decision.legal, LegalList) else None
         return illegal_reason(state, player, action, step, built)
-
-    def apply(self, state: Battle, moves: dict) -> None:
-        """Apply the deciding player's action (the session has checked it is legal); P0-12: a battle that
-        reaches the most decisions a record holds is a tie at once."""
-        self._apply(state, moves)
-        state.answers += 1
-        if state.answers >= self.max_actions and state.result is None:
-            turn.ceiling(state, self.max_actions)
-
-    def _apply(self, state: Battle, moves: dict) -> None:
-        (seat, action), = moves.items()
-        kind = action[0]
-        if kind == "abandon":
-            turn.abandon(state, seat)
-        elif kind == "deploy":
-            turn.deploy(state, action[1], action[2], action[3])
-        elif kind == "choose":
-            turn.choose(state, action[1])
-        elif kind in ("react", "decline"):
-            actor, skill_id = state.char(state.resolving.actor), state.resolving.skill
-            if effects.resume(state, kind):
-                self._after_skill(state, actor, skill_id)
-        elif kind == "propose_tie":
-            turn.propose_tie(state, seat)
-        elif kind in ("accept_tie", "refuse_tie"):
-            turn.answer_tie(state, seat, kind == "accept_tie")
-        else:
-            self._turn_action(state, seat, action)
-
-    def _turn_action(self, state: Battle, seat: int, action: list) -> None:
-        step = turn.pending(state)
-        if step is None or step[0] != "turn" or step[1] != seat:
-            raise IllegalAction(f"seat {seat} has no character turn now")
-        char = step[2]
-        if not state.chained:
-            turn.begin_turn(state, char)
-        turn.announce(state, char, action)
-        if action[0] == "move":
-            turn.move(state, char, action[1], action[2])
-        elif action[0] == "skill":
-            if turn.act(state, char, action[1], action[2], action[3]):
-                self._after_skill(state, char, action[1])
-            return
-        else:
-            turn.end_turn(state, char)
-        turn.close_turn(state, char)
-
-    @staticmethod
-    def _after_skill(state: Battle, char, skill_id: str) -> None:
-        """Once a skill is fully resolved: the turn ends, or under chain_skills goes on (A0-10)."""
-        if state.opts["chain_skills"]:
-            turn.check_end(state, char.owner)   # a defeat ends the battle at once (S0-R37)
-        if state.opts["chain_skills"] and char.alive and state.result is None:
-            state.chained.append(skill_id)      # A0-10: the turn goes on until End of Turn
-            state.acting = char.uid
-            return
-        turn.close_turn(state, char)
-
-    def advance(self, state: Battle) -> None:
-        """The automatic step: every character is engaged, so the cycle ends (S0-R14)."""
-        turn.end_cycle(state)
 
     def view(self, state: Battle, player) -> dict:
         """Everything (no hidden information in this game), with the character cards in play and the options.
@@ -322,7 +232,7 @@ class Tactics(Ruleset):
         ids = {c.defn.id: c.defn for side in state.sides for c in side.chars}
         data["characters"] = {cid: defn.data for cid, defn in sorted(ids.items())}
         data["options"] = dict(state.opts)
-        step = turn.pending(state)
+        step = waiting_for(state)
         uid = step[2].uid if step and step[0] == "turn" else step[2]["uid"] if step and step[0] == "react" else None
         data["pending"] = None if step is None else {"kind": step[0], "seat": step[1], "uid": uid}
         return data
