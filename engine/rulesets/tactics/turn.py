@@ -99,10 +99,12 @@ def waiting_for(b: Battle):
         seat = b.first if b.first in seats else seats.pop()      # A0-3: the card holder first
         fastest = [c for c in fastest if c.owner == seat]
     else:
-        seat = b.active if ready(b, b.active) else 1 - b.active   # G0-15: the other side finishes
-        pool = ready(b, seat)
+        seat, pool = b.active, ready(b, b.active)
         if not pool:
-            return None
+            seat = 1 - b.active                                     # G0-15: the other side finishes
+            pool = ready(b, seat)
+            if not pool:
+                return None
         top = max(c.defn.speed for c in pool)                      # S0-R12: fastest first
         fastest = [c for c in pool if c.defn.speed == top]
     if len(fastest) > 1:
