@@ -7,7 +7,7 @@ import re
 import pytest
 
 from engine.core import Session, get_ruleset, make_bot
-from ui.tactics_words import char_names, describe as describe_tactics, skill_names
+from ui.games.tactics.words import char_names, describe as describe_tactics, skill_names
 from ui.words import because, describe
 
 LATIN_WORD = re.compile(r"[A-Za-z_]{3,}")

@@ -6,8 +6,8 @@ download from a Blob URL and a text box to copy), import (every item of the file
 validator's lines), the storage and how it fails, and the "Your squads"/"Your decks" option group in
 the page's selects. A panel subclasses it with its draft, its card list and its words: its elements
 are `PREFIX-…` (`#sq-name`, `#sd-export` …) and its words `PREFIX_…` in ui/messages.toml. Stored and
-imported text is untrusted: the subclass's `read`/`load` check it all or nothing (ui/squadfile.py,
-ui/siegedecks.py), and nothing from it reaches the page but as text.
+imported text is untrusted: the subclass's `read`/`load` check it all or nothing (ui/games/autobattle/squadfile.py,
+ui/games/siege/deckfile.py), and nothing from it reaches the page but as text.
 """
 
 import asyncio

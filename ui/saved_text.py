@@ -1,5 +1,5 @@
-"""The pure half shared by the things a player keeps as card files (ui/squadfile.py for autobattle
-squads, ui/siegedecks.py for siege decks): ids from names, typed text made storable, a name in
+"""The pure half shared by the things a player keeps as card files (ui/games/autobattle/squadfile.py for autobattle
+squads, ui/games/siege/deckfile.py for siege decks): ids from names, typed text made storable, a name in
 three languages, and stored text read back all or nothing. No browser imports (tested on CPython)."""
 
 import re

@@ -11,7 +11,7 @@ import pytest
 
 from engine.field import FieldRun, starters
 from engine.rulesets import get as get_ruleset
-from ui.squadfile import Draft, battle_setup
+from ui.games.autobattle.squadfile import Draft, battle_setup
 
 from .support import Tab, assert_no_serious_axe_violations
 from .test_squads import CARDS, ROTFEN, add, build_bog_band, open_editor
