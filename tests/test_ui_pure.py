@@ -9,7 +9,8 @@ from engine.rulesets.autobattle.cards import builtin_content
 from ui.replay import Replay
 from ui.route import parse_hash, replay_hash
 from engine.core.messages import placeholders
-from ui.words import describe, messages
+from ui.games.autobattle.words import describe
+from ui.words import messages
 
 ROOT = Path(__file__).resolve().parents[1]
 

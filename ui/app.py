@@ -27,9 +27,11 @@ def has_doc(page, doc: str) -> bool:
 
 def bench_hooks() -> dict:
     """window name -> the work it times, for build/bench_site.py and the e2e tests (the same work timed
-    here and on CPython): a page with a bot times its decisions (skirmishTacticsBotTimes), a page that
-    watches automatic steps times their runs (skirmishSiegeAutoTimes)."""
-    hooks = {"skirmishTimeBattles": lambda games: time_battles(int(games))}
+    here and on CPython): whole games of the first page listed (autobattle's battles), and per page its
+    bot's decisions (skirmishTacticsBotTimes) and, if it watches automatic steps, their runs
+    (skirmishSiegeAutoTimes)."""
+    first = pages.built()[0].id
+    hooks = {"skirmishTimeBattles": lambda games: time_battles(int(games), first)}
     for page in pages.built():
         name = page.id.capitalize()
         if page.bot:

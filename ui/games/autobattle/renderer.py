@@ -16,8 +16,9 @@ from engine.core import SkirmishError
 from ui import dom
 from ui.games.autobattle import fx
 from ui.games.autobattle.squad_editor import SquadEditor
+from ui.games.autobattle.words import describe
 from ui.games.contract import GameRenderer
-from ui.words import describe, message
+from ui.words import message
 
 # Effects shown as a class on the card itself (the rest are overlay elements).
 CARD_FX = {"enter": "fx-enter", "shake": "fx-hit", "buff": "fx-buff"}
