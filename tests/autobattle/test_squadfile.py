@@ -12,8 +12,10 @@ from engine.core import BadCards, Session, decode_link, encode_link, get_ruleset
 from engine.core.carddata import ID_MESSAGE
 from engine.core.tomlwrite import dump_tables, string, value
 from engine.rulesets.autobattle.cards import ELEMENTS, builtin_content, parse_content
-from ui.games.autobattle.squadfile import (MAX_SAVED, MAX_TEXT, SOURCE, STORED, Draft, battle_setup, load_saved, read_squads,
-                          slug, write_squads)
+from ui.games.autobattle.squadfile import SQUADS, Draft, battle_setup
+
+SOURCE, STORED, MAX_SAVED, MAX_TEXT = SQUADS.source, SQUADS.stored, SQUADS.max_saved, SQUADS.max_text
+read_squads, write_squads, load_saved, slug = SQUADS.read, SQUADS.write, SQUADS.load_saved, SQUADS.slug
 
 FAST = settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 STARTER = builtin_content()
@@ -26,7 +28,7 @@ def squad_like(starter_id: str, squad_id: str = "mine", name: str = "Mine"):
     """A saved squad with a starter squad's hero and cards under its own id and name."""
     starter = STARTER.squads[starter_id]
     draft = Draft(squad_id, {"en": name, "ja": name, "ru": name}, starter.element, starter.hero, list(starter.cards))
-    return draft.squad()
+    return draft.checked()
 
 
 def assert_refused_in_lines(text, source="fuzz.toml", note=event):
@@ -108,7 +110,7 @@ def test_a_draft_named_like_a_starter_squad_is_refused_by_the_editor():
     draft = Draft("antler_kin", dict(starter.name), starter.element, starter.hero, list(starter.cards))
     assert draft.problems() == [f"{SOURCE}: squads.antler_kin: id: is a starter squad's id; choose another"]
     with pytest.raises(BadCards):
-        draft.squad()
+        draft.checked()
 
 
 def test_a_bad_id_gets_the_validators_id_message():

@@ -29,7 +29,7 @@ def bog_band_expected(games: int, field=SQUADS) -> list[tuple[str, str, float, i
     """What CPython's engine/field.py scores for the squad build_bog_band makes against `field`
     (the starters): (id, name, score, games)."""
     draft = Draft("bog_band", {lang: "Bog Band" for lang in ("en", "ja", "ru")}, "swamp", ROTFEN.hero, list(CARDS))
-    squad = draft.squad()
+    squad = draft.checked()
     content = battle_setup([[squad.id]], {squad.id: squad})["content"]
     return expected("autobattle", [squad.id], field, games, content)
 

@@ -15,8 +15,10 @@ from engine.core.bots import make_bot
 from engine.core.carddata import ID_MESSAGE
 from engine.core.tomlwrite import dump_tables
 from engine.rulesets.siege.cards import MAX_COPIES, builtin_content, parse_content
-from ui.games.siege.deckfile import (MAX_SAVED, MAX_TEXT, SOURCE, STORED, Draft, battle_setup, card_rows, load_saved,
-                           read_decks, slug, write_decks)
+from ui.games.siege.deckfile import DECKS, Draft, battle_setup, card_rows
+
+SOURCE, STORED, MAX_SAVED, MAX_TEXT = DECKS.source, DECKS.stored, DECKS.max_saved, DECKS.max_text
+read_decks, write_decks, load_saved, slug = DECKS.read, DECKS.write, DECKS.load_saved, DECKS.slug
 
 ROOT = Path(__file__).resolve().parents[2]
 FAST = settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -31,7 +33,7 @@ def deck_like(starter_id: str = "vanguard", deck_id: str = "mine", name=None):
     """A saved deck with a starter deck's cards under its own id and name."""
     text = name or NAME["en"]
     return Draft(deck_id, dict(name) if isinstance(name, dict) else {"en": text, "ja": text, "ru": text},
-                 dict(STARTER.decks[starter_id].cards)).deck()
+                 dict(STARTER.decks[starter_id].cards)).checked()
 
 
 def assert_refused_in_lines(text, source="fuzz.toml", note=event):
@@ -83,7 +85,7 @@ def test_deck_sizes_get_the_validators_lines(tmp_path, counts, fragment):
     path.write_text(dump_tables({"decks": {"d": draft.data()}}), "utf-8")
     assert draft.problems() == RULESET.validate_cards(path)
     if fragment is None:
-        assert draft.problems() == [] and draft.deck().cards == counts
+        assert draft.problems() == [] and draft.checked().cards == counts
     else:
         assert any(fragment in line for line in draft.problems()), draft.problems()
 
@@ -112,7 +114,7 @@ def test_a_draft_named_like_a_starter_deck_or_with_a_bad_id_is_refused():
     draft = Draft("vanguard", dict(NAME), dict(STARTER.decks["vanguard"].cards))
     assert draft.problems() == [f"{SOURCE}: decks.vanguard: id: is a starter deck's id; choose another"]
     with pytest.raises(BadCards):
-        draft.deck()
+        draft.checked()
     assert Draft("Bad Id").problems() == [f"{SOURCE}: decks.Bad Id: id: {ID_MESSAGE}"]
 
 

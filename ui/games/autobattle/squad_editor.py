@@ -13,8 +13,7 @@ from engine.rulesets.autobattle.texts import term
 from ui import dom
 from ui.field_test import FieldTest
 from ui.saved_files import SavedFilesPanel
-from ui.games.autobattle.squadfile import (DEFAULT_ID, MAX_SAVED, MAX_TEXT, SOURCE, Draft, battle_setup, load_saved, read_squads,
-                          write_squads)
+from ui.games.autobattle.squadfile import SQUADS, Draft, battle_setup
 from ui.words import message
 
 SELECTS = [f"side-{seat}-squad-{slot}" for seat in (0, 1) for slot in (1, 2, 3)]
@@ -23,8 +22,7 @@ SELECTS = [f"side-{seat}-squad-{slot}" for seat in (0, 1) for slot in (1, 2, 3)]
 class SquadEditor(SavedFilesPanel):
     """The editor panel of the autobattle page, and the saved squads it keeps."""
 
-    PREFIX, ITEM, STORAGE_KEY, DEFAULT_ID = "sq", "squad", "skirmish.autobattle.squads", DEFAULT_ID
-    SOURCE, MAX_SAVED, MAX_TEXT = SOURCE, MAX_SAVED, MAX_TEXT
+    PREFIX, STORAGE_KEY, KIND = "sq", "skirmish.autobattle.squads", SQUADS
 
     def __init__(self, ctl):
         self.cards = builtin_content().cards
@@ -55,7 +53,7 @@ class SquadEditor(SavedFilesPanel):
         lines = self.draft.problems()
         if lines:
             raise SkirmishError(message("page", "field_fix_squad", self.lang, problem=lines[0]))
-        squad = self.draft.squad()
+        squad = self.draft.checked()
         return [squad.id], battle_setup([[squad.id]], {squad.id: squad}).get("content")
 
     # --- the shared panel's hooks ------------------------------------------------------------
@@ -65,18 +63,6 @@ class SquadEditor(SavedFilesPanel):
 
     def draft_of(self, squad) -> Draft:
         return Draft.of(squad)
-
-    def checked_item(self):
-        return self.draft.squad()
-
-    def read(self, text: str, source: str) -> dict:
-        return read_squads(text, source)
-
-    def write(self, saved: dict) -> str:
-        return write_squads(saved)
-
-    def load(self, text):
-        return load_saved(text)
 
     def row_info(self, squad) -> str:
         return f"{term('element', squad.element, self.lang)} · {self._card_name(squad.hero)}"

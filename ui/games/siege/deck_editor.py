@@ -27,16 +27,14 @@ from pyscript import document
 from engine.rulesets.siege.cards import DECK_SIZE, MAX_COPIES, builtin_content
 from ui import dom
 from ui.saved_files import SavedFilesPanel
-from ui.games.siege.deckfile import (DEFAULT_ID, MAX_SAVED, MAX_TEXT, SOURCE, Draft, battle_setup, card_rows, load_saved,
-                           read_decks, write_decks)
+from ui.games.siege.deckfile import DECKS, Draft, battle_setup, card_rows
 from ui.words import message
 
 
 class SiegeDeckEditor(SavedFilesPanel):
     """The deck builder panel of the siege page, and the saved decks it keeps."""
 
-    PREFIX, ITEM, STORAGE_KEY, DEFAULT_ID = "sd", "deck", "skirmish.siege.decks", DEFAULT_ID
-    SOURCE, MAX_SAVED, MAX_TEXT = SOURCE, MAX_SAVED, MAX_TEXT
+    PREFIX, STORAGE_KEY, KIND = "sd", "skirmish.siege.decks", DECKS
 
     def __init__(self, ctl):
         super().__init__(ctl)
@@ -65,18 +63,6 @@ class SiegeDeckEditor(SavedFilesPanel):
 
     def draft_of(self, deck) -> Draft:
         return Draft.of(deck)
-
-    def checked_item(self):
-        return self.draft.deck()
-
-    def read(self, text: str, source: str) -> dict:
-        return read_decks(text, source)
-
-    def write(self, saved: dict) -> str:
-        return write_decks(saved)
-
-    def load(self, text):
-        return load_saved(text)
 
     def row_info(self, deck) -> str:
         return self.word("deck_cards", count=sum(deck.cards.values()))

@@ -1,69 +1,37 @@
-"""Siege decks a player builds from the starter cards: checked, read, written, put in a setup.
+"""Siege decks a player builds from the starter cards: their kind of card file (DECKS), the draft in
+the deck builder, its list of cards, and a game's setup.
 
-Pure Python (no browser imports), so CPython tests cover it. Every deck is checked by the engine's
-own card-file validator (`content_from_data`, as `python -m engine cards validate` runs it: F2-7's
-50 to 60 cards and 3 copies per level of a name, F2-8's Lv1 Main card) and its problems are that
-validator's `file: table: field: message` lines. Saved decks and imported files are card files
-(TOML, a `[decks.ID]` table each) and are read back as untrusted input, all or nothing.
+Pure Python (no browser imports), so CPython tests cover it. Reading, checking and writing are the
+shared model's (ui/saved_text.py): every deck is checked by the engine's own card-file validator
+(`content_from_data`, as `python -m engine cards validate` runs it: F2-7's 50 to 60 cards and 3 copies
+per level of a name, F2-8's Lv1 Main card) and its problems are that validator's `file: table: field:
+message` lines. Saved decks and imported files are card files (TOML, a `[decks.ID]` table each) and
+are read back as untrusted input, all or nothing.
 """
 
 from dataclasses import dataclass, field
 
-from engine.core.carddata import LANGUAGES, MAX_FILE_BYTES, Problems
-from engine.core.errors import BadCards
-from engine.core.tomlwrite import dump_tables
+from engine.core.carddata import LANGUAGES
 from engine.rulesets.siege.cards import MAX_COPIES, Deck, builtin_content, content_from_data
 from ui import saved_text
-from ui.saved_text import Named
 
-SOURCE = "decks.toml"           # the exported file's name: live messages name it as `cards validate` would
-STORED = "saved decks"          # the source named when this browser's stored decks are refused
-MAX_SAVED = 30                  # decks kept in one browser (a stored or imported file holds at most this)
-MAX_TEXT = MAX_FILE_BYTES       # characters of an imported or stored file, the CLI's cap on a card file
-HEADER = ("Skirmish siege decks, a card file: python -m engine cards validate decks.toml\n"
-          "Play one: python -m engine play siege --cards decks.toml --deck 0=DECK_ID")
-DEFAULT_ID = "my_deck"
 SIDE = "player"
 
 
-def read_decks(text, source: str = SOURCE) -> dict[str, Deck]:
-    """The decks in a card file's text, checked as `cards validate` checks them plus this editor's
-    limits (decks only, player decks, no starter deck's id, at most MAX_SAVED); BadCards lists every
-    problem, and nothing is returned unless all is well."""
-    return saved_text.read_checked(text, source, MAX_TEXT, content_from_data, builtin_content(),
-                                   editor_problems).decks
+def player_decks_only(deck_id: str, deck, problems) -> None:
+    """The deck builder keeps the player's decks: a deck of another side is a problem line."""
+    if isinstance(deck, dict) and deck.get("side", SIDE) != SIDE:
+        problems.add(f"decks.{deck_id}", "side", "this editor keeps the player's decks only")
 
 
-def editor_problems(data, source: str = SOURCE) -> list[str]:
-    """What this editor refuses although the card-file format allows it, as problem lines."""
-    problems = Problems(source)
-    if not isinstance(data, dict):
-        return []
-    for table in ("names", "ranges", "abilities", "cards"):
-        if data.get(table):
-            problems.add(table, "-", "this editor keeps decks of starter cards only; check a file with new "
-                                     "cards with 'python -m engine cards validate FILE'")
-    decks = data.get("decks")
-    if isinstance(decks, dict):
-        starters = builtin_content().decks
-        for deck_id, deck in decks.items():
-            if deck_id in starters:
-                problems.add(f"decks.{deck_id}", "id", "is a starter deck's id; choose another")
-            if isinstance(deck, dict) and deck.get("side", SIDE) != SIDE:
-                problems.add(f"decks.{deck_id}", "side", "this editor keeps the player's decks only")
-        if len(decks) > MAX_SAVED:
-            problems.add("decks", "-", f"at most {MAX_SAVED} decks; got {len(decks)}")
-    return problems.lines
-
-
-def write_decks(decks: dict[str, Deck]) -> str:
-    """Decks as a card file (TOML) that `cards validate`, `play siege --cards` and `read_decks` accept."""
-    return dump_tables({"decks": {deck_id: deck.to_data() for deck_id, deck in decks.items()}}, HEADER)
-
-
-def load_saved(text) -> tuple[dict[str, Deck], str | None]:
-    """This browser's saved decks from their stored text: (decks, None), or ({}, one line why not)."""
-    return saved_text.load_saved(text, lambda stored: read_decks(stored, STORED))
+DECKS = saved_text.CardKind(
+    table="decks", item="deck", source="decks.toml", stored="saved decks", max_saved=30,
+    header=("Skirmish siege decks, a card file: python -m engine cards validate decks.toml\n"
+            "Play one: python -m engine play siege --cards decks.toml --deck 0=DECK_ID"),
+    default_id="my_deck", foreign_tables=("names", "ranges", "abilities", "cards"),
+    foreign_hint=("this editor keeps decks of starter cards only; check a file with new cards with "
+                  "'python -m engine cards validate FILE'"),
+    content_from_data=content_from_data, starters=builtin_content, own_problems=player_decks_only)
 
 
 def battle_setup(deck_id: str, saved: dict[str, Deck], automaton_deck: str | None = None) -> dict:
@@ -88,18 +56,12 @@ def card_rows(lang: str = "en") -> list[dict]:
     return [{"id": c.id, "name": content.card_name(c.id, lang), "level": c.level, "kind": c.kind} for c in order]
 
 
-def slug(name: str) -> str:
-    """An id made from a name (a-z, 0-9, '_'), or DEFAULT_ID when the name has no such letters."""
-    return saved_text.slug(name, DEFAULT_ID)
-
-
-
-
 @dataclass
-class Draft(Named):
+class Draft(saved_text.Draft):
     """The deck in the editor: an id, names, and copies of each starter card."""
 
-    id: str = DEFAULT_ID
+    KIND = DECKS
+    id: str = DECKS.default_id
     name: dict = field(default_factory=lambda: {lang: "" for lang in LANGUAGES})
     counts: dict = field(default_factory=dict)      # card id -> copies, in the order first added
 
@@ -130,21 +92,3 @@ class Draft(Named):
     def data(self) -> dict:
         """The deck as a card file writes it."""
         return {"side": SIDE, "name": dict(self.name), "cards": dict(self.counts)}
-
-    def problems(self) -> list[str]:
-        """Every problem `cards validate` would print for a file holding just this deck, then this
-        editor's own (a starter deck's id); [] when the deck can be saved."""
-        data = {"decks": {self.id: self.data()}}
-        try:
-            content_from_data(data, SOURCE, builtin_content())
-            lines = []
-        except BadCards as error:
-            lines = error.problems
-        return lines + editor_problems(data)
-
-    def deck(self) -> Deck:
-        """The checked deck; BadCards when it has problems."""
-        lines = self.problems()
-        if lines:
-            raise BadCards(lines)
-        return content_from_data({"decks": {self.id: self.data()}}, SOURCE, builtin_content()).decks[self.id]
