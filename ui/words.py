@@ -2,7 +2,7 @@
 
 from pathlib import Path
 
-from engine.core.messages import fill, load_messages, placeholders
+from engine.core.messages import fill, load_messages
 
 _MESSAGES: dict | None = None
 

@@ -250,9 +250,6 @@ class Renderer(GameRenderer):
         if node.classList.contains("fx"):       # the overlays themselves, never a card inside a ghost
             node.remove()
 
-    def _name(self, card_id: str) -> str:
-        names = self.names.get(card_id)
-        return names.get(self.lang) or names["en"] if names else str(card_id)
 
 
 # --- placing overlays (pixels relative to the board's padding box, where the layer sits) ----------
