@@ -122,7 +122,7 @@ def main() -> int:
         server.shutdown()
     finally:
         shutil.rmtree(work, ignore_errors=True)
-    cpython_seconds = time_battles(args.games)
+    cpython_seconds = time_battles(args.games, "autobattle")
     report = summarise(results, browser_seconds, cpython_seconds, args)
     out = ROOT / "test-artifacts" / "bench-site.json"
     out.parent.mkdir(exist_ok=True)

@@ -209,15 +209,16 @@ def build_wheel(dist: Path) -> None:
         shutil.rmtree(SETUPTOOLS_BUILD, ignore_errors=True)
 
 
-# Words only the build reads (the how-to pages are static): kept out of the archive every cold start loads.
-UI_BUILD_ONLY = ("ui/howto/", "ui/glossary.toml")
+# What only the build reads (the how-to pages' words, each game's template context): kept out of the
+# archive every cold start loads.
+UI_BUILD_ONLY = ("ui/glossary.toml", "ui/games/*/howto.toml", "ui/games/*/context.py")
 
 
 def pack_ui(dist: Path) -> None:
     """The PyScript front end (ui/), as one archive unpacked next to the engine."""
     with zipfile.ZipFile(dist / "ui.zip", "w", zipfile.ZIP_DEFLATED) as zipped:
         for path in sorted((ROOT / "ui").rglob("*")):
-            if path.relative_to(ROOT).as_posix().startswith(UI_BUILD_ONLY):
+            if any(path.relative_to(ROOT).match(pattern) for pattern in UI_BUILD_ONLY):
                 continue
             if path.suffix in (".py", ".toml") and "__pycache__" not in path.parts:
                 zipped.write(path, path.relative_to(ROOT).as_posix())
@@ -247,9 +248,7 @@ def write_config(dist: Path, loader: str) -> None:
 # --- pages ----------------------------------------------------------------------------------
 # Which pages exist comes from the one registry, ui/pages.py: the app page, and per built ruleset
 # page its gallery, rules and how-to pages. A ruleset's own template variables come from
-# build/contexts/<context>.py (a `context(ruleset)` function), named by its registry entry.
-
-CONTEXTS = Path(__file__).with_name("contexts")
+# ui/games/<id>/context.py (a `context(ruleset)` function), when the game has one.
 
 
 def site_pages() -> dict:
@@ -260,7 +259,7 @@ def site_pages() -> dict:
         if entry.id not in registered:
             continue
         if entry.gallery:
-            pages[f"{entry.id}/cards.html"] = (entry.gallery, entry)
+            pages[f"{entry.id}/cards.html"] = (entry.gallery_template, entry)
         if entry.rules:
             pages[f"{entry.id}/rules.html"] = ("rules.html", entry)
         if entry.howto:
@@ -298,9 +297,8 @@ def rules_context(ruleset, entry) -> dict:
 def howto_context(ruleset, entry) -> dict:
     """What a how-to page shows: its screens and glossary (build/howto.py), with the rules page's
     demo links and rule statements."""
-    content, art = entry.howto
     try:
-        values = howto.howto_context(ruleset, content, art)
+        values = howto.howto_context(ruleset, ROOT / entry.howto_words, entry.howto_art)
     except howto.HowtoError as error:
         raise BuildError(str(error)) from None
     return dict(values, howto_page=entry, catalogue=ruleset.catalogue, demo_links=demo_links(ruleset))
@@ -311,19 +309,14 @@ PAGE_CONTEXTS = {"rules.html": rules_context, "howto.html": howto_context}
 
 
 def ruleset_context(entry, ruleset) -> dict:
-    """A page's own template variables, from build/contexts/<entry.context>.py (none without one)."""
-    if not entry.context:
+    """A page's own template variables, from ui/games/<id>/context.py (none without one)."""
+    if importlib.util.find_spec(entry.context) is None:
         return {}
-    path = CONTEXTS / f"{entry.context}.py"
-    spec = importlib.util.spec_from_file_location(f"skirmish_context_{entry.context}", path)
-    if spec is None or not path.exists():
-        raise BuildError(f"ui/pages.py: page {entry.id!r} names context {entry.context!r}, but {path} is missing")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
+    module = importlib.import_module(entry.context)
     try:
         return module.context(ruleset)
     except ValueError as error:
-        raise BuildError(f"{path.name}: {error}") from None
+        raise BuildError(f"{entry.context}: {error}") from None
 
 
 def render_pages(dist: Path, stamp: str = "") -> None:

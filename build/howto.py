@@ -1,4 +1,4 @@
-"""The how-to pages' words: a game's screens (ui/howto/ID.toml) and the shared glossary (ui/glossary.toml).
+"""The how-to pages' words: a game's screens (ui/games/ID/howto.toml) and the shared glossary (ui/glossary.toml).
 
 Read and checked at build time only (build/build_site.py renders ID/howto.html from them; the UI never
 loads them). A mistake in either file fails the build with the file, the screen or word, and the field:
@@ -13,7 +13,6 @@ from pathlib import Path
 from engine.core.carddata import LANGUAGES
 
 ROOT = Path(__file__).resolve().parents[1]
-HOWTO = ROOT / "ui" / "howto"
 GLOSSARY = ROOT / "ui" / "glossary.toml"
 SCREENS = (4, 6)            # a how-to page teaches in a few screens: at least 4, at most 6
 PARAGRAPHS = (2, 4)         # each screen: two to four short paragraphs
@@ -26,11 +25,11 @@ class HowtoError(ValueError):
     """A how-to or glossary file that cannot make a correct page."""
 
 
-def howto_context(ruleset, content: str, art: str) -> dict:
+def howto_context(ruleset, content: Path, art: str) -> dict:
     """What build/templates/howto.html reads for one game: its screens, the glossary words it uses,
     the illustration template, the tables of its starter card file (for pictures that draw cards
     from the content), and the same demo links and rule statements the rules page shows."""
-    screens = load_screens(HOWTO / content, ruleset)
+    screens = load_screens(content, ruleset)
     glossary = [word for word in load_glossary(GLOSSARY) if ruleset.id in word["games"]]
     if not glossary:
         raise HowtoError(f"{GLOSSARY.name}: no word lists the game {ruleset.id!r}")

@@ -7,8 +7,9 @@ import re
 import pytest
 
 from engine.core import Session, get_ruleset, make_bot
-from ui.tactics_words import char_names, describe as describe_tactics, skill_names
-from ui.words import because, describe
+from ui.games.autobattle.words import describe
+from ui.games.tactics.words import char_names, describe as describe_tactics, skill_names
+from ui.words import because
 
 LATIN_WORD = re.compile(r"[A-Za-z_]{3,}")
 

@@ -25,6 +25,23 @@ def has_doc(page, doc: str) -> bool:
     return bool({"cards": page.gallery, "rules": page.rules, "howto": page.howto}.get(doc))
 
 
+def bench_hooks() -> dict:
+    """window name -> the work it times, for build/bench_site.py and the e2e tests (the same work timed
+    here and on CPython): whole games of the first page listed (autobattle's battles), and per page its
+    bot's decisions (skirmishTacticsBotTimes) and, if it watches automatic steps, their runs
+    (skirmishSiegeAutoTimes)."""
+    first = pages.built()[0].id
+    hooks = {"skirmishTimeBattles": lambda games: time_battles(int(games), first)}
+    for page in pages.built():
+        name = page.id.capitalize()
+        if page.bot:
+            hooks[f"skirmish{name}BotTimes"] = lambda seed, page=page: to_js(bot_times(page.id, page.bot, int(seed)))
+        if page.bot and page.watch_auto:
+            hooks[f"skirmish{name}AutoTimes"] = (
+                lambda seed, page=page: to_js(automatic_run_times(page.id, page.bot, int(seed))))
+    return hooks
+
+
 class App:
     """Routes, and the controllers of the ruleset pages visited so far."""
 
@@ -34,19 +51,14 @@ class App:
         self.opened = {}            # page id -> the link hash its controller last opened
         self.doc = None             # (page id, one of DOCS) shown in #route-doc
         self.bindings = dom.Bindings("load-error")
-        # For build/bench_site.py and the e2e tests: the same work timed here and on CPython.
-        self._hooks = [dom.proxy(lambda games: time_battles(int(games))),
-                       dom.proxy(lambda seed: to_js(bot_times("tactics", pages.get("tactics").bot, int(seed)))),
-                       dom.proxy(lambda seed: to_js(bot_times("siege", pages.get("siege").bot, int(seed)))),
-                       dom.proxy(lambda seed: to_js(automatic_run_times("siege", pages.get("siege").bot, int(seed)))),
-                       dom.proxy(lambda seed: to_js(bot_times("initiative", pages.get("initiative").bot, int(seed))))]
+        self._hooks = {name: dom.proxy(hook) for name, hook in bench_hooks().items()}
 
     def start(self) -> None:
         """Bind the router, show the current route, and tell the page (and tests) we are ready."""
         self.bindings.bind(window, "hashchange", lambda event: self.route())
         self.bindings.bind(document, "click", self.on_click)
-        (window.skirmishTimeBattles, window.skirmishTacticsBotTimes, window.skirmishSiegeBotTimes,
-         window.skirmishSiegeAutoTimes, window.skirmishInitiativeBotTimes) = self._hooks
+        for name, hook in self._hooks.items():
+            setattr(window, name, hook)
         dom.guarded(lambda: self.route(), "load-error")()
         dom.show(dom.find("loading"), False)
         document.body.dataset.ready = "1"

@@ -4,8 +4,9 @@ It owns the game: a live `Session` (humans and bots, bots at the chosen speed th
 `Session.bot_action`, undo through `last_decision_of`/`undo(to=…)`, hand-off between humans sharing
 the screen) or a replay (a finished game computed up front as frames, stepped both ways, played at a
 speed; share and demo links open here). It draws what all games share — status, outcome, log with
-rule ids and reasons, note, demo banner, share link — and asks the page's renderer (ui/games/ID.py)
-to draw the view and to turn clicks into actions, which come back through `act`.
+rule ids and reasons, note, demo banner, share link — and asks the page's renderer (ui/games/ID/renderer.py,
+through the members of ui/games/contract.py only) to draw the view and to turn clicks into actions,
+which come back through `act`.
 
 It finds its parts by `data-part` inside the page's section (build/templates/_game.html), reads
 engine views, decisions and events only, and writes text with textContent only.
@@ -21,7 +22,7 @@ from engine.rulesets import get as get_ruleset
 from ui import dom
 from ui.replay import Replay
 from ui.route import note_param, replay_hash, whole_number
-from ui.words import because, message, side_word, word
+from ui.words import message, word
 
 MAX_SEED = (1 << 63) - 1
 MAX_AUTO_STEPS = 10_000
@@ -89,20 +90,9 @@ class Controller:
     def error(self, text: str | None) -> None:
         dom.alert(self.part("form-error"), text)
 
-    def side_word(self, seat: int) -> str:
-        """A seat as its colour name ("Blue"), for sentences that name it; a renderer whose game names
-        seats otherwise (initiative: teams of several seats, "Red 1") gives its own `side_word`."""
-        own = getattr(self.renderer, "side_word", None)
-        return own(seat) if own else side_word(seat, self.lang)
-
-    def team_word(self, team) -> str:
-        """A team as words ("Red"), from the renderer of a game with teams."""
-        own = getattr(self.renderer, "team_word", None)
-        return own(team) if own else str(team)
-
     def seat_name(self, seat: int) -> str:
         """A seat standing alone in words ("Blue"; "Сторона «Синие»")."""
-        return message("page", "side", self.lang, seat=self.side_word(seat))
+        return message("page", "side", self.lang, seat=self.renderer.side_word(seat))
 
     # --- starting ------------------------------------------------------------------------
 
@@ -485,11 +475,6 @@ class Controller:
 
     # --- shared drawing --------------------------------------------------------------------
 
-    def because(self, event: dict) -> str:
-        """An event's reasons as one clause, in the renderer's words when it has its own."""
-        own = getattr(self.renderer, "because", None)
-        return own(event) if own else because(event, self.lang)
-
     def statement(self, rule: str) -> str:
         entry = self.ruleset.catalogue.get(rule, {})
         return entry.get(self.lang) or entry.get("en", "")
@@ -508,9 +493,9 @@ class Controller:
         elif outcome.is_draw:
             text = message("ui", self.renderer.DRAW_KEY, self.lang, **values)
         elif outcome.team is not None and len(outcome.winners) > 1:
-            text = message("ui", "outcome_team", self.lang, team=self.team_word(outcome.team),
+            text = message("ui", "outcome_team", self.lang, team=self.renderer.team_word(outcome.team),
                            seats=", ".join(self.seat_name(seat) for seat in outcome.winners), **values)
-        elif getattr(self.renderer, "WIN_KEY", None) and len(outcome.winners) == 1:
+        elif self.renderer.WIN_KEY and len(outcome.winners) == 1:
             text = message("ui", self.renderer.WIN_KEY, self.lang, **values)     # a solo game: "You win"
         else:
             text = message("ui", "outcome_seat", self.lang,
@@ -536,7 +521,8 @@ class Controller:
                 line = dom.clone(template)
                 line.classList.add("new")
                 dom.set_text(line.querySelector(".turn"), f"{mark}.")
-                dom.set_text(line.querySelector(".what"), self.renderer.describe(event, self.view) + self.because(event))
+                words = self.renderer.describe(event, self.view) + self.renderer.because(event)
+                dom.set_text(line.querySelector(".what"), words)
                 rule = line.querySelector(".rule")
                 dom.set_text(rule, event["rule"])
                 rule.title = self.statement(event["rule"])

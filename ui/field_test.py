@@ -5,7 +5,7 @@ Python runs on the page's main thread, so the games are played in steps of about
 the loop awaits `asyncio.sleep(0)` between steps: Pyodide's event loop then hands back to the
 browser (a posted message on the main thread), which answers clicks and paints the progress bar
 before the next step. Cancel (or leaving the page) stops the run after the step under way, keeping
-what was played. The squad editor (ui/autobattle_squads.py) and the tactics page (ui/games/tactics.py)
+what was played. The squad editor (ui/games/autobattle/squad_editor.py) and the tactics page (ui/games/tactics/renderer.py)
 each give their contender through `contender()`; the rest is here, once.
 """
 

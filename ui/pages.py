@@ -1,7 +1,7 @@
 """The one registry of ruleset pages, read by the router (ui/app.py), the build (build/build_site.py)
-and the home page's list. Adding a game's page adds an entry here and files of its own (a renderer
-module, a play template, optionally a build context, gallery, rules and how-to pages); it edits neither
-the router nor the build script.
+and the home page's list. Adding a game's page adds an entry here and folders of its own, named by its
+id: ui/games/ID/ (renderer.py, optionally context.py and howto.toml) and build/templates/games/ID/
+(play.html, optionally cards.html and howto.html); it edits neither the router nor the build script.
 
 Pure data and plain Python: no browser imports, so the build and the tests read it on CPython.
 Every `*_key` is a message key of the `page` section of ui/messages.toml (words, never ids, on pages).
@@ -12,22 +12,20 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True)
 class Page:
-    """One ruleset's pages on the site."""
+    """One ruleset's pages on the site; its files are found by its id (the properties below)."""
 
     id: str                         # the ruleset id, and the route: #/ID, #/ID/replay?g=…
     title_key: str                  # the play page's heading (and its section's name)
     nav_key: str                    # the header link's words
     summary_key: str                # one line on the home page
     start_key: str = "play_game"    # the home page's link into the game ("Watch a battle", "Play a battle")
-    renderer: str | None = None     # module of the renderer (ui/games/ID.py); None: not built yet
-    template: str | None = None     # the play section's template, under build/templates/
-    context: str | None = None      # build-time context module under build/contexts/ (a `context()` function)
-    gallery: str | None = None      # the gallery page's template (written to ID/cards.html), if any
+    built: bool = True              # False: listed on the home page, no game yet
+    gallery: bool = True            # a gallery page (ID/cards.html, from games/ID/cards.html)
     rules: tuple[str, str] | None = None   # (title key, intro key) of its rules page (ID/rules.html), if any
-    # Its how-to page (ID/howto.html), if any: (words, illustrations) = a TOML file under ui/howto/
-    # (screens in en/ja/ru, each naming its illustration and demos) and a template of illustration
-    # macros under build/templates/ (one per `art` name the screens use).
-    howto: tuple[str, str] | None = None
+    # A how-to page (ID/howto.html): its words in ui/games/ID/howto.toml (screens in en/ja/ru, each
+    # naming its illustration and demos) and a template of illustration macros, games/ID/howto.html
+    # (one per `art` name the screens use).
+    howto: bool = True
     bot: str | None = None          # the bot the page seats when a seat is "played by the computer"
     open_at: str = "end"            # where a share link without &step opens: "start" or "end"
     demo_before: bool = False       # a demo link opens one step before its rule applies (else at it)
@@ -37,29 +35,45 @@ class Page:
     watch_auto: bool = False
 
     @property
-    def built(self) -> bool:
-        """True when the page can show a game."""
-        return self.renderer is not None
+    def renderer(self) -> str:
+        """The module of its renderer (a `Renderer` class, ui/games/contract.py)."""
+        return f"ui.games.{self.id}.renderer"
+
+    @property
+    def context(self) -> str:
+        """The build-time module of its templates' own variables (a `context(ruleset)` function); optional."""
+        return f"ui.games.{self.id}.context"
+
+    @property
+    def template(self) -> str:
+        """Its play section's template, under build/templates/."""
+        return f"games/{self.id}/play.html"
+
+    @property
+    def gallery_template(self) -> str:
+        """Its gallery's template, under build/templates/."""
+        return f"games/{self.id}/cards.html"
+
+    @property
+    def howto_words(self) -> str:
+        """Its how-to page's words, from the repository's root (read by the build only)."""
+        return f"ui/games/{self.id}/howto.toml"
+
+    @property
+    def howto_art(self) -> str:
+        """Its how-to page's illustration macros, under build/templates/."""
+        return f"games/{self.id}/howto.html"
 
 
 PAGES: tuple[Page, ...] = (
     Page("autobattle", "autobattle_title", "nav_autobattle", "ruleset_autobattle", start_key="watch",
-         renderer="ui.games.autobattle", template="games/autobattle.html", context="autobattle",
-         gallery="cards.html", rules=("rules_title", "rules_intro"),
-         howto=("autobattle.toml", "howto/autobattle.html"),
-         open_at="start", demo_before=True, log_by="turn"),
+         rules=("rules_title", "rules_intro"), open_at="start", demo_before=True, log_by="turn"),
     Page("tactics", "tactics_title", "nav_tactics", "ruleset_tactics",
-         renderer="ui.games.tactics", template="games/tactics.html", context="tactics",
-         gallery="tactics_cards.html", rules=("trules_title", "trules_intro"),
-         howto=("tactics.toml", "howto/tactics.html"), bot="sensible"),
+         rules=("trules_title", "trules_intro"), bot="sensible"),
     Page("initiative", "initiative_title", "nav_initiative", "ruleset_initiative",
-         renderer="ui.games.initiative", template="games/initiative.html", context="initiative",
-         gallery="initiative_cards.html", rules=("irules_title", "irules_intro"),
-         howto=("initiative.toml", "howto/initiative.html"), bot="sensible", demo_before=True, watch_auto=True),
+         rules=("irules_title", "irules_intro"), bot="sensible", demo_before=True, watch_auto=True),
     Page("siege", "siege_title", "nav_siege", "ruleset_siege",
-         renderer="ui.games.siege", template="games/siege.html", context="siege",
-         gallery="siege_cards.html", rules=("srules_title", "srules_intro"),
-         howto=("siege.toml", "howto/siege.html"), bot="sensible", demo_before=True, watch_auto=True),
+         rules=("srules_title", "srules_intro"), bot="sensible", demo_before=True, watch_auto=True),
 )
 
 BY_ID = {page.id: page for page in PAGES}

@@ -58,7 +58,7 @@ class Replay:
         return len(self.frames) - 1
 
 
-def time_battles(games: int, ruleset_id: str = "autobattle") -> float:
+def time_battles(games: int, ruleset_id: str) -> float:
     """Seconds to play `games` battles from seeds 0, 1, … with events off (the browser benchmark)."""
     import time
 

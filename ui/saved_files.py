@@ -4,10 +4,10 @@ half of their editor panels that is the same for both.
 It owns the name and the id that follows it, Save, the saved list with Edit and Delete, export (a
 download from a Blob URL and a text box to copy), import (every item of the file, or none, with the
 validator's lines), the storage and how it fails, and the "Your squads"/"Your decks" option group in
-the page's selects. A panel subclasses it with its draft, its card list and its words: its elements
-are `PREFIX-…` (`#sq-name`, `#sd-export` …) and its words `PREFIX_…` in ui/messages.toml. Stored and
-imported text is untrusted: the subclass's `read`/`load` check it all or nothing (ui/squadfile.py,
-ui/siegedecks.py), and nothing from it reaches the page but as text.
+the page's selects. A panel subclasses it with its kind of card file (KIND, ui/saved_text.CardKind),
+its draft, its card list and its words: its elements are `PREFIX-…` (`#sq-name`, `#sd-export` …) and
+its words `PREFIX_…` in ui/messages.toml. Stored and imported text is untrusted: the kind reads it,
+checked all or nothing, and nothing from it reaches the page but as text.
 """
 
 import asyncio
@@ -17,7 +17,7 @@ from pyscript.ffi import to_js
 
 from engine.core.errors import BadCards
 from ui import dom
-from ui.saved_text import slug
+from ui.saved_text import CardKind
 from ui.words import message, messages
 
 SHOWN_PROBLEMS = 30         # lines of a bad import shown; the rest are counted
@@ -35,12 +35,9 @@ class SavedFilesPanel:
     """The shared half of an editor panel; see the module's docstring for what a subclass gives."""
 
     PREFIX = ""             # "sq": #sq-name, #sq-export…, and words sq_saved_ok…
-    ITEM = ""               # "squad": data-squad on a saved row's buttons, words PREFIX_edit_squad…
     STORAGE_KEY = ""
-    DEFAULT_ID = ""         # the id of a draft whose name has no a-z or 0-9
-    SOURCE = ""             # the file name the validator's lines give a draft
-    MAX_SAVED = 0
-    MAX_TEXT = 0
+    KIND: CardKind          # what it keeps; its `item` ("squad") marks a saved row's buttons (data-squad)
+                            # and names its words (PREFIX_edit_squad…)
 
     def __init__(self, ctl):
         self.ctl, self.lang = ctl, ctl.lang
@@ -55,21 +52,6 @@ class SavedFilesPanel:
         raise NotImplementedError
 
     def draft_of(self, item):
-        raise NotImplementedError
-
-    def checked_item(self):
-        """The draft as a saved item; BadCards when it has problems."""
-        raise NotImplementedError
-
-    def read(self, text: str, source: str) -> dict:
-        """A card file's items, all checked (BadCards with every problem otherwise)."""
-        raise NotImplementedError
-
-    def write(self, saved: dict) -> str:
-        raise NotImplementedError
-
-    def load(self, text) -> tuple[dict, str | None]:
-        """The stored items, and one line when the store is bad (then nothing of it is used)."""
         raise NotImplementedError
 
     def row_info(self, item) -> str:
@@ -117,7 +99,7 @@ class SavedFilesPanel:
     def on_name(self, event) -> None:
         self.draft.set_name(self.el("name").value, self.lang)
         if not self.id_typed:
-            self.draft.id = slug(self.draft.name[self.lang], self.DEFAULT_ID)
+            self.draft.id = self.KIND.slug(self.draft.name[self.lang])
             self.el("id").value = self.draft.id
         self.refresh()
 
@@ -130,13 +112,14 @@ class SavedFilesPanel:
         """Save the draft (it must have no problem) in this browser."""
         event.preventDefault()
         try:
-            item = self.checked_item()
+            item = self.draft.checked()
         except BadCards:
             self.say(None, self.word("fix_first"))
             return
         saved = {**self.saved, item.id: item}
-        if len(saved) > self.MAX_SAVED:
-            self.say(None, self.word("import_too_many", file=self.SOURCE, count=len(saved), limit=self.MAX_SAVED))
+        if len(saved) > self.KIND.max_saved:
+            self.say(None, self.word("import_too_many", file=self.KIND.source, count=len(saved),
+                                     limit=self.KIND.max_saved))
             return
         if self._store(saved):
             self.say(self.word("saved_ok", name=self.name(item)))
@@ -150,10 +133,10 @@ class SavedFilesPanel:
 
     def on_saved_click(self, event) -> None:
         """Edit or Delete on a saved item's row."""
-        button = event.target.closest(f"button[data-{self.ITEM}]")
+        button = event.target.closest(f"button[data-{self.KIND.item}]")
         if not button:
             return
-        item = self.saved.get(str(button.getAttribute(f"data-{self.ITEM}")))
+        item = self.saved.get(str(button.getAttribute(f"data-{self.KIND.item}")))
         if item is None:
             return
         if button.classList.contains(f"{self.PREFIX}-edit"):
@@ -170,7 +153,7 @@ class SavedFilesPanel:
 
     def on_export(self, event) -> None:
         """The saved items as a card file: in a text box to copy, and as a download (a Blob URL)."""
-        text = self.write(self.saved)
+        text = self.KIND.write(self.saved)
         self.el("export-text").value = text
         dom.show(self.el("export-box"), True)
         if self.download_url:
@@ -192,20 +175,20 @@ class SavedFilesPanel:
         name = str(file.name)[:80]
         dom.show(self.el("import-error"), False)
         try:
-            if int(file.size) > self.MAX_TEXT * 4:           # a UTF-8 character is at most 4 bytes
+            if int(file.size) > self.KIND.max_text * 4:      # a UTF-8 character is at most 4 bytes
                 self._import_failed(self.word("import_too_large", file=name, size=int(file.size),
-                                              limit=self.MAX_TEXT * 4), [])
+                                              limit=self.KIND.max_text * 4), [])
                 return
             text = str(await file.text())
             try:
-                items = self.read(text, name)
+                items = self.KIND.read(text, name)
             except BadCards as error:
                 self._import_failed(self.word("import_bad", file=name), error.problems)
                 return
             saved = {**self.saved, **items}
-            if len(saved) > self.MAX_SAVED:
+            if len(saved) > self.KIND.max_saved:
                 self._import_failed(self.word("import_too_many", file=name, count=len(saved),
-                                              limit=self.MAX_SAVED), [])
+                                              limit=self.KIND.max_saved), [])
                 return
             if self._store(saved):
                 self.say(self.word("imported", count=len(items), file=name))
@@ -223,7 +206,7 @@ class SavedFilesPanel:
         except Exception:  # noqa: BLE001  (no storage: nothing can have been saved; saving says why not)
             self._fill_saved()
             return
-        items, problem = self.load(None if text is None else str(text))
+        items, problem = self.KIND.load_saved(None if text is None else str(text))
         self.saved = items
         if problem:
             self.say(None, self.word("stored_bad", reason=problem))
@@ -234,7 +217,7 @@ class SavedFilesPanel:
         try:
             storage = self._storage()
             if saved:
-                storage.setItem(self.STORAGE_KEY, self.write(saved))
+                storage.setItem(self.STORAGE_KEY, self.KIND.write(saved))
             else:
                 storage.removeItem(self.STORAGE_KEY)
         except StorageError as error:
@@ -270,8 +253,8 @@ class SavedFilesPanel:
             dom.set_text(row.querySelector(".cinfo"), self.row_info(item))
             for action in ("edit", "delete"):
                 button = row.querySelector(f".{self.PREFIX}-{action}")
-                button.setAttribute(f"data-{self.ITEM}", item.id)
-                button.setAttribute("aria-label", self.word(f"{action}_{self.ITEM}", name=name))
+                button.setAttribute(f"data-{self.KIND.item}", item.id)
+                button.setAttribute("aria-label", self.word(f"{action}_{self.KIND.item}", name=name))
             rows.append(row)
         self.el("saved").replaceChildren(*rows)
         dom.show(self.el("none"), not rows)
@@ -285,7 +268,7 @@ class SavedFilesPanel:
         if self.saved:
             group = document.createElement("optgroup")
             group.className = f"{self.PREFIX}-saved"
-            group.label = self.word(f"your_{self.ITEM}s")
+            group.label = self.word(f"your_{self.KIND.item}s")
             for item in self.saved.values():
                 option = document.createElement("option")
                 option.value = item.id
@@ -302,7 +285,7 @@ class SavedFilesPanel:
 
     def show_problems(self, problems: list[str]) -> None:
         """The draft's problems (the validator's lines) under its heading, or that it is valid."""
-        dom.set_text(self.el("check-head"), self.word("problems", file=self.SOURCE) if problems else self.word("valid"))
+        dom.set_text(self.el("check-head"), self.word("problems", file=self.KIND.source) if problems else self.word("valid"))
         self.el("check").classList.toggle("bad", bool(problems))
         self.el("problems").replaceChildren(*[line(text) for text in problems])
 

@@ -11,7 +11,7 @@ import pytest
 
 from engine.field import FieldRun, starters
 from engine.rulesets import get as get_ruleset
-from ui.squadfile import Draft, battle_setup
+from ui.games.autobattle.squadfile import Draft, battle_setup
 
 from .support import Tab, assert_no_serious_axe_violations
 from .test_squads import CARDS, ROTFEN, add, build_bog_band, open_editor
@@ -29,7 +29,7 @@ def bog_band_expected(games: int, field=SQUADS) -> list[tuple[str, str, float, i
     """What CPython's engine/field.py scores for the squad build_bog_band makes against `field`
     (the starters): (id, name, score, games)."""
     draft = Draft("bog_band", {lang: "Bog Band" for lang in ("en", "ja", "ru")}, "swamp", ROTFEN.hero, list(CARDS))
-    squad = draft.squad()
+    squad = draft.checked()
     content = battle_setup([[squad.id]], {squad.id: squad})["content"]
     return expected("autobattle", [squad.id], field, games, content)
 

@@ -1,6 +1,6 @@
 """A replay link whose record carries a user's map (issue 23: setup 'content'), a map the site has no
-pre-rendered drawing for: the page draws it at run time into the generic frame (ui/initiative_map.py, from
-ui/initiative_mapdata.map_entry, the build's own function), one hex per space of the map, every hex a named
+pre-rendered drawing for: the page draws it at run time into the generic frame (ui/games/initiative/map.py, from
+ui/games/initiative/mapdata.map_entry, the build's own function), one hex per space of the map, every hex a named
 button with the map's own zone names; the zone names hold markup, which stays text; keyboard roving, zoom,
 units and the Battle Zone work as on a starter map; axe finds nothing serious; the game steps to its end
 with the engine's digest."""

@@ -4,7 +4,7 @@ prints), saved, offered in the page's deck select, exported as a card file the c
 plays, and read back after a reload; a bad import shows the validator's lines and keeps nothing;
 axe-core on the panel's states.
 
-Needs the siege play page (ui/games/siege.py, games/siege.html with the panel's include): until it is
+Needs the siege play page (ui/games/siege/renderer.py, games/siege/play.html with the panel's include): until it is
 built, these tests fail on the missing page, as they should."""
 
 import subprocess

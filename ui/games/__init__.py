@@ -1,1 +1,3 @@
-"""Per-ruleset renderers: each draws its game and turns clicks into actions for ui/controller.py."""
+"""One package per game page (ui/games/ID/): its `renderer.py` draws the game and turns clicks into
+actions for ui/controller.py, as ui/games/contract.py says; `howto.toml` and `context.py` are read by
+the build only."""

@@ -1,0 +1,1 @@
+"""Initiative's page: its renderer, words, hex map, panels, draft screen, how-to words, build context."""

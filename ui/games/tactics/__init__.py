@@ -1,0 +1,1 @@
+"""Tactics' page: its renderer, log words, how-to words, build context."""
