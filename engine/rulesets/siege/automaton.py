@@ -1,6 +1,6 @@
-"""The automaton's turn, S2-R9…R37 in the rules' order. Each step is one automatic `advance`:
-
-    a_active → a_charge → a_draw → a_deploy → (a_spades) → a_attack, a_after … → a_end
+"""The automaton's turn, S2-R9…R37 in the rules' order; `turn.py` declares its steps (each one
+automatic `advance`): Active, Charge, Draw, Main (deployment), then one attack declaration at a time,
+each followed by its after-attack step, then the end of the turn.
 
 Every step emits events citing its rule, with the reasons behind each choice; a free choice
 ('whichever you like') is drawn from the game's seeded RNG and logged as free.
@@ -16,10 +16,6 @@ from .placing import place
 from .state import AUTOMATON, PLAYER, Game, Unit
 
 HAND_LIMIT = 3       # S2-R13
-
-
-def turn_steps() -> list[list]:
-    return [["a_active"], ["a_charge"], ["a_draw"], ["a_deploy"], ["a_attack"], ["a_end"]]
 
 
 # --- (1) Active, (2) Charge, (3) Draw --------------------------------------------------------
@@ -278,17 +274,22 @@ def _in_order(game: Game, units) -> list[Unit]:
     return sorted((u for u in units if u.square in rank), key=lambda u: rank[u.square])
 
 
-def attack_step(game: Game) -> None:
-    """One character's declaration: S2-R20/R21 order, ♤ abilities (S2-R37), target (S2-R25, S2-R27),
-    ATK or MAT (S2-R22), self-enhancement (S2-R23, S2-R24, S2-R28), then the combat (F2-5)."""
-    side = game.sides[AUTOMATON]
-    ready = [u for u in _in_order(game, side.units) if not u.declared and may_attack(u)]
+def next_attacker(game: Game) -> Unit | None:
+    """S2-R20/R21: the next character in the declaration order that has not declared and may attack;
+    None when every attack is done."""
+    ready = [u for u in _in_order(game, game.sides[AUTOMATON].units) if not u.declared and may_attack(u)]
     if not ready:
         game.log.emit("attacks_done", "S2-R20", side=AUTOMATON)
-        return
-    unit = ready[0]
+        return None
+    return ready[0]
+
+
+def declare(game: Game, unit: Unit) -> None:
+    """One character's declaration: its line and place in the order (S2-R20/R21), ♤ abilities (S2-R37),
+    target (S2-R25, S2-R27), ATK or MAT (S2-R22), self-enhancement (S2-R23, S2-R24, S2-R28), then the
+    combat (F2-5)."""
+    side = game.sides[AUTOMATON]
     unit.declared = True
-    game.queue[0:0] = [["a_after", unit.uid, len(side.units)], ["a_attack"]]
     front = unit.square in game.board.front_line
     if not any(u is not unit and u.declared and (u.square in game.board.front_line) == front for u in side.units):
         game.log.emit("line", "S2-R20", line="front" if front else "back",

@@ -1,8 +1,9 @@
 """One combat, for either side (F2-5 for a character target, F2-6 for a Base): defense enhancement,
 the Commander's join and the Guard, damage calculation, end of combat.
 
-`game.combat` holds the combat in progress (JSON data, part of the digest); `run` takes its stages
-in order until the player must answer (a pending decision) or the combat is over.
+`game.combat` holds the combat in progress (JSON data, part of the digest: its stage names are kept);
+`run` takes its stages (`STAGES`) in order until the player must answer (a pending decision, whose
+answers are `answer_defend`, `answer_join` and `answer_guard`) or the combat is over.
 """
 
 from ...core.outcome import Outcome
@@ -31,17 +32,7 @@ def start(game: Game, attacker: Unit, mode: str, target, attack: int) -> bool:
 def run(game: Game) -> bool:
     """Take the combat's stages until a decision waits (False) or the combat is over (True)."""
     while game.combat is not None and game.pending is None and game.result is None:
-        stage = game.combat["stage"]
-        if stage == "defend":
-            _defend(game)
-        elif stage == "join":
-            _join(game)
-        elif stage == "guard":
-            _guard(game)
-        elif stage == "damage":
-            _damage(game)
-        else:
-            _end(game)
+        STAGES[game.combat["stage"]](game)
     return game.combat is None
 
 
@@ -286,27 +277,45 @@ def _end(game: Game) -> None:
         game.log.emit("combat_end", "S2-R26", uid=attacker.uid, name=name_of(game, attacker), position="defense")
 
 
-def answer(game: Game, action: list) -> None:
-    """The player's answer to a defend / join / guard decision; the combat then runs on."""
-    pending, c = game.pending, game.combat
-    game.pending = None
-    if pending["kind"] == "join":
-        c["join"] = action[0] == "join"
-        game.log.emit("commander_join", "F2-6", uid=pending["uid"], joins=c["join"], side=PLAYER)
-    elif pending["kind"] == "defend":
-        unit = game.unit(pending["uid"])
-        spend_cards(game, unit, action[1], "F2-10")
-        c["def_enh"] = action[1]
-        game.log.emit("defense_enhance", "P2-18", uid=unit.uid, uses=action[1], side=PLAYER)
-    else:
-        side = game.sides[PLAYER]
-        same = [h for h in side.hand if h.defn.name is not None and h.defn.name == game.guard.defn.name]
-        for card in same[:action[1]]:
-            side.hand.remove(card)
-            side.standby.append(card)
-            game.log.emit("enhance_cost", "F2-10", side=PLAYER, card=card.defn.id, source="hand")
-        c["guard_enh"] = action[1]
-        game.log.emit("guard_enhance", "P2-18", uses=action[1], side=PLAYER)
+# A combat's stages in order (a character target skips join and guard; a Base, defend).
+STAGES = {"defend": _defend, "join": _join, "guard": _guard, "damage": _damage, "end": _end}
+
+
+def _answered(game: Game) -> dict:
+    """The pending decision, now answered: none waits any more."""
+    pending, game.pending = game.pending, None
+    return pending
+
+
+def answer_defend(game: Game, action: list) -> None:
+    """F2-10, P2-18: the player pays `["defend", n]` same-named cards for +n defense; the combat runs on."""
+    unit = game.unit(_answered(game)["uid"])
+    spend_cards(game, unit, action[1], "F2-10")
+    game.combat["def_enh"] = action[1]
+    game.log.emit("defense_enhance", "P2-18", uid=unit.uid, uses=action[1], side=PLAYER)
+    run(game)
+
+
+def answer_join(game: Game, action: list) -> None:
+    """F2-6 (1): the player's Commander joins the Base's defence (`["join"]`) or stays; the combat runs on."""
+    pending, c = _answered(game), game.combat
+    c["join"] = action[0] == "join"
+    game.log.emit("commander_join", "F2-6", uid=pending["uid"], joins=c["join"], side=PLAYER)
+    run(game)
+
+
+def answer_guard(game: Game, action: list) -> None:
+    """F2-10, P2-18: the player pays `["defend", n]` cards from hand named as the Guard for +n defense;
+    the combat runs on."""
+    _answered(game)
+    side = game.sides[PLAYER]
+    same = [h for h in side.hand if h.defn.name is not None and h.defn.name == game.guard.defn.name]
+    for card in same[:action[1]]:
+        side.hand.remove(card)
+        side.standby.append(card)
+        game.log.emit("enhance_cost", "F2-10", side=PLAYER, card=card.defn.id, source="hand")
+    game.combat["guard_enh"] = action[1]
+    game.log.emit("guard_enhance", "P2-18", uses=action[1], side=PLAYER)
     run(game)
 
 

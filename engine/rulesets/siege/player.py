@@ -15,7 +15,7 @@ Actions (JSON lists):
     ["defend", USES] / ["join"] / ["stay"]   answers during the automaton's attacks (F2-6, F2-10, P2-18)
 """
 
-from .abilities import abilities_of, activatable, activate
+from .abilities import abilities_of, activatable, activate, trigger
 from .combat import attack_total, start as start_combat
 from .field import (base_in_range, can_pay, defeat, may_attack, name_of, pay, payable_cards, spend_cards,
                     targets)
@@ -28,17 +28,12 @@ SHAPES = ('["deploy", card_uid, [row, col] or "command"]', '["move", uid, [row, 
           '["grow", uid, card_uid]', '["swap", uid]', '["end"]')
 
 
-def turn_steps() -> list[list]:
-    return [["p_active"], ["p_charge"], ["p_draw"]]
-
-
 def active(game: Game) -> None:
     """P2-2: the player's Active Phase turns its Defense-position characters to Attack position."""
     side = game.sides[PLAYER]
     turned = [u.uid for u in side.characters() if u.position == "defense"]
     for unit in side.characters():
         unit.position = "attack"
-        from .abilities import trigger
         trigger(game, unit, "turn_start")
     game.log.emit("active", "P2-2", side=PLAYER, turned=turned, round=game.round)
 
@@ -69,6 +64,7 @@ def draw(game: Game) -> None:
 
 
 def end_turn(game: Game) -> None:
+    """P2-2: End of Turn: the turn's marks clear; the player's first turn is over."""
     for unit in game.sides[PLAYER].characters():
         unit.fresh = unit.moved = False
         unit.used, unit.boost = [], 0
@@ -195,15 +191,8 @@ def illegal_reason(game: Game, action) -> str | None:
 # --- applying them -------------------------------------------------------------------------
 
 def apply(game: Game, action: list) -> None:
-    """Apply one legal Main-Phase action."""
+    """Apply one legal Main-Phase action other than End of Turn (`end_turn`)."""
     kind, side = action[0], game.sides[PLAYER]
-    game.decisions += 1
-    if kind == "end":
-        end_turn(game)
-        from .automaton import turn_steps
-        game.active = 1
-        game.queue = turn_steps()
-        return
     if kind == "deploy":
         card = next(c for c in side.hand if c.uid == action[1])
         side.hand.remove(card)
@@ -272,8 +261,6 @@ def choose_commander(game: Game, card_id: str) -> None:
         if side.deck:
             side.hand.append(side.deck.pop())
     game.log.emit("opening_hand", "P2-3", cards=len(side.hand), deck=len(side.deck))
-    game.pending = None
-    game.queue = turn_steps()
 
 
 def commander_choices(game: Game) -> list[str]:

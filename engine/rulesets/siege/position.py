@@ -16,11 +16,11 @@ every mistake is a BadSetup naming what is wrong.
 from ...core.errors import BadSetup
 from ...core.events import EventLog
 from ...core.rng import Rng
-from . import automaton
 from .board import get_board
 from .cards import Content
 from .field import new_card
 from .state import AUTOMATON, PLAYER, Game, Side, Unit
+from .turn import AUTOMATON_TURN
 
 KEYS = {"player", "automaton", "hand", "deck", "ap", "base", "round", "from"}
 STARTS = ("active", "charge", "draw", "deploy", "attack", "main")
@@ -83,8 +83,7 @@ def build_position(position: dict, content: Content, options: dict, seed: int, l
         game.active = PLAYER
     else:
         game.active = AUTOMATON
-        steps = automaton.turn_steps()
-        game.queue = steps[[s[0] for s in steps].index("a_" + start):]
+        game.queue = [[name] for name in AUTOMATON_TURN[AUTOMATON_TURN.index("a_" + start):]]
     game.log = log
     return game
 

@@ -1,22 +1,22 @@
-"""The siege ruleset: metadata, setup from decks and seed, and the engine contract."""
+"""The siege ruleset: metadata, setup from decks and seed, and the engine contract (its turn: `turn.py`)."""
 
 import copy
 from dataclasses import replace
 
 from ...core.canonical import canonical_json
 from ...core.errors import BadCards, BadSetup
-from ...core.decision import Decision
 from ...core.events import EventLog
 from ...core.rng import Rng
 from ...core.ruleset import Capabilities, Ruleset, register
-from ...core.turn import LegalList
 from ...core.seats import Seat
-from . import combat, player, turn
+from . import player
 from .bots import SensibleBot
 from .cards import BUILTIN_FILE, Content, builtin_content, content_from_data, load_content_file
 from .options import OPTIONS, SETTLED
 from .position import build_position, check_position
+from .setup import new_game
 from .state import AUTOMATON, PLAYER, Game
+from .turn import TURN
 from .view import secrets as view_secrets, view as make_view
 
 SETUP_STREAM = 99       # the PRNG stream that picks the default deck, apart from the game's own
@@ -65,6 +65,7 @@ class Siege(Ruleset):
     card_tables = ("names", "ranges", "abilities", "cards", "decks")
     # P2-12: at most 200 rounds; a player turn takes a few dozen decisions at most.
     max_actions = 12_000
+    turn = TURN
 
     def __init__(self):
         self._carried: tuple[str, Content] | None = None   # the last carried content validated, by its JSON
@@ -145,7 +146,7 @@ class Siege(Ruleset):
     def setup(self, options: dict, seed: int, setup: dict, log: EventLog) -> Game:
         if "position" in setup:
             return build_position(setup["position"], self.content(setup), options, seed, log)
-        return turn.new_game(self.content(setup), setup["decks"], options, seed, log)
+        return new_game(self.content(setup), setup["decks"], options, seed, log)
 
     def validate_cards(self, path=None) -> list[str]:
         """Every problem in a siege card file (the starter content when no file is given)."""
@@ -161,22 +162,6 @@ class Siege(Ruleset):
 
     # --- the contract --------------------------------------------------------------------
 
-    def decision(self, state: Game):
-        kind = turn.pending_kind(state)
-        if kind is None:
-            return None
-        pending = state.pending or {}
-        if kind == "commander":
-            return Decision((PLAYER,), {PLAYER: [["commander", c] for c in pending["choices"]]}, "choose_card",
-                            {"choices": list(pending["choices"])})
-        if kind == "main":
-            return Decision((PLAYER,), LegalList(PLAYER, lambda: player.legal_actions(state)), "choose_action",
-                            {"ap": state.sides[PLAYER].ap, "round": state.round})
-        if kind == "join":
-            return Decision((PLAYER,), {PLAYER: [["join"], ["stay"]]}, "defend", dict(pending))
-        return Decision((PLAYER,), {PLAYER: [["defend", n] for n in range(pending["most"] + 1)]}, "defend",
-                        dict(pending))
-
     def illegal_reason(self, state: Game, decision, player_seat: int, action, key: str):
         if player_seat != PLAYER:
             return f"seat {player_seat} does not exist; the player is seat 0"
@@ -191,20 +176,8 @@ class Siege(Ruleset):
         return (f"answer [\"defend\", n] with n from 0 to {state.pending['most']}: same-named cards paid for +1 "
                 f"defense each (F2-10, P2-18); got {key[:60]}")
 
-    def apply(self, state: Game, moves: dict) -> None:
-        (_, action), = moves.items()
-        if action[0] == "commander":
-            player.choose_commander(state, action[1])
-        elif action[0] in ("join", "stay", "defend"):
-            combat.answer(state, action)
-        else:
-            player.apply(state, action)
-
-    def advance(self, state: Game) -> None:
-        turn.advance(state)
-
     def view(self, state: Game, seat) -> dict:
-        kind = turn.pending_kind(state)
+        kind = self.turn.waiting_for(state)
         pending = None if kind is None else {"kind": kind, **(state.pending or {})}
         return make_view(state, pending)
 

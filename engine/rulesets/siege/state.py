@@ -110,7 +110,6 @@ class Game:
         self.drawn: int | None = None       # the automaton's card drawn this turn (A2-9)
         self.result = None
         self.next_uid = 0
-        self.decisions = 0                  # player turns' actions, for `turns`
 
     def unit(self, uid: int) -> Unit | None:
         for side in self.sides:
