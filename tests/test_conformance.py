@@ -3,7 +3,6 @@
 A new ruleset gets all of this for free by being registered in engine.rulesets.BUILTIN.
 """
 
-import copy
 
 import pytest
 

@@ -4,7 +4,7 @@ every value of every option plays whole games to an end, the same way twice."""
 import pytest
 
 from engine.core import RandomBot, Session, get_ruleset
-from siege_helpers import of, start, step, units
+from siege_helpers import of, start, step
 
 SIEGE = get_ruleset("siege")
 AUT, PL = 1, 0

@@ -1,6 +1,5 @@
 """Rule tests for `tactics` (shared/spec/tactics.md §5–§7), each naming the rule it exercises."""
 
-import pytest
 
 from engine.core.events import EventLog
 from engine.core.options import resolve_options

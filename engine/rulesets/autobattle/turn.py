@@ -13,8 +13,7 @@ every change where it made it: the check before it still holds, so none is repea
 
 from ...core.outcome import Outcome
 from ...core.turn import Turn, never_waits
-from .features import (came_into_play, fire, hurt, in_battle, kill, left_play, refresh_auras, unit_entered,
-                       use_feature)
+from .features import (came_into_play, fire, hurt, in_battle, kill, left_play, refresh_auras, unit_entered)
 from .state import Battle, Card, Side
 
 

@@ -12,9 +12,8 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
-from ...core.carddata import (LANGUAGES, Problems, choice, got, identifier, names, parse_once, parse_toml, read_text,
+from ...core.carddata import (LANGUAGES, Problems, choice, got, names, parse_once, parse_toml, read_text,
                               table, top_level, unknown_fields, whole_number)
-from ...core.errors import BadCards
 
 BUILTIN_FILE = Path(__file__).with_name("content") / "cards.toml"
 TABLES = ("names", "ranges", "abilities", "cards", "decks")

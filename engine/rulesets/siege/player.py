@@ -17,7 +17,7 @@ Actions (JSON lists):
 
 from .abilities import abilities_of, activatable, activate, trigger
 from .combat import attack_total, start as start_combat
-from .field import (base_in_range, can_pay, defeat, may_attack, name_of, pay, payable_cards, spend_cards,
+from .field import (base_in_range, can_pay, may_attack, name_of, pay, payable_cards, spend_cards,
                     targets)
 from .placing import place
 from .state import PLAYER, Game, Unit
@@ -266,7 +266,3 @@ def choose_commander(game: Game, card_id: str) -> None:
 def commander_choices(game: Game) -> list[str]:
     """F2-8: the Lv1 Main cards in the player's deck, one entry per card id."""
     return sorted({c.defn.id for c in game.sides[PLAYER].deck if c.defn.kind == "main" and c.defn.level == 1})
-
-
-def defeat_unit(game: Game, unit: Unit) -> None:   # re-exported for tests
-    defeat(game, unit, "F2-5")

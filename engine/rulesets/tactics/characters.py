@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
 
-from ...core.carddata import (LANGUAGES, Problems, choice, identifier, names, parse_once, parse_toml, read_text, show,
+from ...core.carddata import (Problems, choice, identifier, names, parse_once, parse_toml, read_text, show,
                               table, top_level, unknown_fields, whole_number)
 
 BUILTIN_FILE = Path(__file__).with_name("content") / "characters.toml"
@@ -77,11 +77,6 @@ class Skill:
     range: int | None = None
     element: str | None = None
     trigger: str | None = None
-
-    @property
-    def deals_damage(self) -> bool:
-        """True when any effect is damage (the elemental modifier applies only then, S0-R28)."""
-        return any(effect.kind == "damage" for effect in self.effects)
 
     def to_data(self) -> dict:
         """The skill as written in the file (plus nothing hidden)."""
