@@ -52,6 +52,15 @@ def read_text(path) -> str:
         raise BadCards([f"{Path(path).name}: -: -: cannot read the file ({error.reason})"]) from None
 
 
+def problems_in(load, *args) -> list[str]:
+    """Every problem `load(*args)` finds in a card file (its BadCards lines), or [] when it reads cleanly."""
+    try:
+        load(*args)
+    except BadCards as error:
+        return error.problems
+    return []
+
+
 _LAST_PARSED: dict = {}     # parser -> ((text, source), base, content): one file each
 
 

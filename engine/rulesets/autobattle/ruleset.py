@@ -3,7 +3,8 @@
 import copy
 
 from ...core.canonical import canonical_json
-from ...core.errors import BadCards, BadSetup
+from ...core.carddata import problems_in
+from ...core.errors import BadSetup
 from ...core.events import EventLog
 from ...core.rng import Rng
 from ...core.ruleset import Capabilities, Ruleset, register
@@ -130,11 +131,7 @@ class Autobattle(Ruleset):
 
     def validate_cards(self, path=None) -> list[str]:
         """Every problem in a card file (the starter content when no file is given)."""
-        try:
-            load_content_file(path or BUILTIN_FILE, builtin_content() if path else None)
-        except BadCards as error:
-            return error.problems
-        return []
+        return problems_in(load_content_file, path or BUILTIN_FILE, builtin_content() if path else None)
 
     def squad_table(self) -> list[tuple[str, str, str]]:
         """(id, element, English name) of every starter squad, for `cards list`."""

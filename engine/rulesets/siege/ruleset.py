@@ -4,6 +4,7 @@ import copy
 from dataclasses import replace
 
 from ...core.canonical import canonical_json
+from ...core.carddata import problems_in
 from ...core.errors import BadCards, BadSetup
 from ...core.events import EventLog
 from ...core.rng import Rng
@@ -150,11 +151,7 @@ class Siege(Ruleset):
 
     def validate_cards(self, path=None) -> list[str]:
         """Every problem in a siege card file (the starter content when no file is given)."""
-        try:
-            load_content_file(path or BUILTIN_FILE, builtin_content() if path else None)
-        except BadCards as error:
-            return error.problems
-        return []
+        return problems_in(load_content_file, path or BUILTIN_FILE, builtin_content() if path else None)
 
     def squad_table(self):
         """(id, side, English name) of every ready deck."""

@@ -1,6 +1,7 @@
 """The tactics ruleset: metadata, setup from armies and seed, and the engine contract."""
 
 from ...core.canonical import canonical_json
+from ...core.carddata import problems_in
 from ...core.errors import BadCards, BadSetup
 from ...core.events import EventLog
 from ...core.rng import Rng
@@ -200,11 +201,7 @@ class Tactics(Ruleset):
 
     def validate_cards(self, path=None) -> list[str]:
         """Every problem in a characters file (the shipped one when no file is given)."""
-        try:
-            load_content_file(path or BUILTIN_FILE, self.content.characters if path else None)
-        except BadCards as error:
-            return error.problems
-        return []
+        return problems_in(load_content_file, path or BUILTIN_FILE, self.content.characters if path else None)
 
     # --- the contract --------------------------------------------------------------------
 
