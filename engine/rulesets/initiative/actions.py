@@ -1,5 +1,6 @@
-"""A hero's one action (S1-R14…R20, F-A1…F-A8) and the defender's answer (F-D2 step 3); the attack meeting
-the defence and defeat run in combat.py, the card text in text.py.
+"""A hero's one action (S1-R14…R20, F-A1…F-A8) and the defender's answer (F-D2 step 3): the decisions and their
+answers (the turn's asks, turn.py); the attack meeting the defence and defeat run in combat.py, the card text
+in text.py.
 
 Actions, as a seat sends them:
     ["respawn", [q, r]] | ["decline"]                  before acting, off the board (S1-R18…R20)
@@ -17,7 +18,8 @@ The text of a primary action and the action's own steps run in text.py (answers 
 
 from itertools import combinations
 
-from . import hexes, lane, stats, text
+from ...core.decision import Decision
+from . import combat, hexes, lane, stats, text
 from .resolution import resolve_card
 from .state import Game, HeroState
 
@@ -51,6 +53,13 @@ def respawn_spaces(game: Game, hero: HeroState) -> list:
 def respawn_options(game: Game, hero: HeroState) -> list:
     """Where the hero may respawn, and S1-R20's decline."""
     return [["respawn", list(h)] for h in respawn_spaces(game, hero)] + [["decline"]]
+
+
+def decide_respawn(game: Game, kind: str) -> Decision:
+    """S1-R18…R20: the seat of the hero off the board chooses where it returns, or declines."""
+    pending = game.pending
+    hero = game.heroes[pending["hero"]]
+    return Decision((hero.seat,), {hero.seat: respawn_options(game, hero)}, "respawn", dict(pending))
 
 
 def respawn(game: Game, action) -> None:
@@ -151,6 +160,14 @@ def action_rule(card, action) -> str:
     return "S1-R14"
 
 
+def decide_act(game: Game, kind: str) -> Decision:
+    """S1-R14…R17: the acting hero's seat chooses its one action."""
+    pending = game.pending
+    hero = game.heroes[pending["hero"]]
+    return Decision((hero.seat,), {hero.seat: act_options(game, hero)}, "choose_action",
+                    {**pending, "card": game.played[hero.index]})
+
+
 def act(game: Game, action) -> None:
     """Perform the chosen action; the card text applies only with the primary (S1-R16), through text.py."""
     hero = game.heroes[game.pending["hero"]]
@@ -181,6 +198,15 @@ def act(game: Game, action) -> None:
         text.start(game, hero.index, card, "attack")
         return
     resolve_card(game)
+
+
+def decide_defence(game: Game, kind: str) -> Decision:
+    """F-D2 step 3: the attacked hero's seat discards a card that may defend, or none; the prompt shows each
+    card's total (F-D3/F-D4, combat.defence_preview)."""
+    pending = game.pending
+    hero = game.heroes[pending["hero"]]
+    return Decision((hero.seat,), {hero.seat: combat.defend_options(game, hero)}, "defend",
+                    {**pending, "cards": combat.defence_preview(game, pending)})
 
 
 def defend(game: Game, action) -> None:

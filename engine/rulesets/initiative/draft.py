@@ -184,13 +184,14 @@ def finish(game) -> None:
     begin_play(game)
 
 
-# --- the contract ------------------------------------------------------------------------------
+# --- the decision (the turn's ask, turn.py) ------------------------------------------------------
 
 def team_seats(game, team: str) -> list:
     return [s for s in range(game.opts["players"]) if team_of(s) == team]
 
 
-def decision(game) -> Decision:
+def decide(game, kind: str) -> Decision:
+    """P1-8/P1-9: the step now: a ban (any one seat of the team) or a pick (the seat whose hero it is)."""
     step = step_now(game)
     variant = game.draft["variant"]
     legal = [[step["do"], h] for h in choices(game, step)]
@@ -203,8 +204,8 @@ def decision(game) -> Decision:
                      "variant": variant})
 
 
-def apply(game, moves: dict) -> None:
-    (_, action), = moves.items()
+def answer(game, action) -> None:
+    """P1-8/P1-9: the ban or pick made; then the next step is prepared (or the first turn begins)."""
     step = step_now(game)
     if step["do"] == "ban":
         game.draft["bans"].append({"team": step["team"], "hero": action[1]})

@@ -10,7 +10,7 @@ Battle Zone `game.battle_zones[i]`, its wave counters `game.waves[i]` and its mi
 A minion is `{"id": n, "team", "type": "melee"|"ranged"|"heavy", "lane": i, "space": [q, r]}` in
 `game.minions`. On two lanes (P1-13) each lane has 7 wave counters; a Last Push counts the zones between
 each Throne and both Battle Zones, and when both teams would win at once the minions are restored and play
-goes on (G1-8). The lane's prompts (answered through ruleset.decision/apply):
+goes on (G1-8). The lane's prompts (asked and answered through the turn's asks, turn.py):
 
     {"kind": "minion_remove", "team", "lane", "left": n}          the minion battle (G1-4 step 1): the team
         removes one of its minions in that lane's Battle Zone, heavy last — answer ["minion", id] (choose_target)
@@ -22,15 +22,16 @@ goes on (G1-8). The lane's prompts (answered through ruleset.decision/apply):
 `resume` is the prompt a mid-action push interrupted (a text machine), taken up again afterwards.
 """
 
+from ...core.decision import Decision
 from ...core.outcome import Outcome
 from . import hexes
+from .seating import choosers
 from .state import TEAMS, Game, HeroState, other
 
 VALUE = {"melee": 2, "ranged": 2, "heavy": 4}          # F-K4
 KINDS = ("melee", "ranged", "heavy")
 WAVES = {"quick": 3, "long": 5}                          # F-S2
 DOUBLE_LANE_WAVES = 7                                    # F-S3: 2×7 on the double-lane map (P1-13)
-LANE_PROMPTS = ("minion_remove", "minion_return", "minion_place")
 
 
 # --- setup (F-S2, F-S5) ------------------------------------------------------------------------------
@@ -108,12 +109,6 @@ def defence_modifier(game: Game, hero: HeroState) -> tuple[int, list]:
         elif m["type"] == "ranged" and m["team"] != hero.team and far <= 2:
             parts.append({"minion": m["id"], "amount": -1})
     return sum(p["amount"] for p in parts), parts
-
-
-def team_seats(game: Game, team: str) -> list:
-    """The seats that answer a team's lane choice: any one of them, or the lowest (option tie_chooser)."""
-    seats = sorted({h.seat for h in game.heroes if h.team == team})
-    return seats if game.opts["tie_chooser"] == "any_one" else seats[:1]
 
 
 # --- defeat and removal (F-A5, F-K4, F-K5) --------------------------------------------------------------
@@ -267,18 +262,23 @@ def win(game: Game, team: str, rule: str, why: str) -> None:
 
 # --- minions outside the Battle Zone (F-L1) -------------------------------------------------------------
 
-def return_strays(game: Game, resume=None) -> bool:
+def stray(game: Game) -> dict | None:
+    """F-L1: the first minion outside its lane's Battle Zone, if any."""
+    zone = game.board.zone_of
+    return next((m for m in game.minions if zone[tuple(m["space"])] != game.battle_zones[m["lane"]]), None)
+
+
+def return_strays(game: Game, resume=None) -> None:
     """F-L1: a minion outside the Battle Zone returns at once by the shortest path of empty spaces (to the
     nearest Battle Zone space that path reaches; the team chooses among equally near ones, P1-12); with no
-    such path, to the nearest empty Battle Zone space (P1-12). True when a minion was returned or a choice is asked.
+    such path, to the nearest empty Battle Zone space (P1-12).
     `resume`: the card text that moved the minion (P1-21), taken up again after the team's choice."""
-    zone = game.board.zone_of
-    stray = next((m for m in game.minions if zone[tuple(m["space"])] != game.battle_zones[m["lane"]]), None)
-    if stray is None:
-        return False
-    here = tuple(stray["space"])
+    minion = stray(game)
+    if minion is None:
+        return
+    here = tuple(minion["space"])
     blocked = game.obstacles() - {here}
-    empty = [h for h in game.board.zones[game.battle_zones[stray["lane"]]].spaces if h not in blocked]
+    empty = [h for h in game.board.zones[game.battle_zones[minion["lane"]]].spaces if h not in blocked]
     far = hexes.distances(here, game.board.spaces, blocked)
     reached = [h for h in empty if h in far]
     if reached:
@@ -287,15 +287,14 @@ def return_strays(game: Game, resume=None) -> bool:
     else:
         spaces = hexes.nearest(here, empty, game.board.spaces)
     if not spaces:
-        remove(game, stray, "no empty space in the Battle Zone")
-        gone(game, stray["team"], stray["lane"])
-        return True
+        remove(game, minion, "no empty space in the Battle Zone")
+        gone(game, minion["team"], minion["lane"])
+        return
     if len(spaces) > 1:
-        game.pending = {"kind": "minion_return", "team": stray["team"], "minion": stray["id"],
+        game.pending = {"kind": "minion_return", "team": minion["team"], "minion": minion["id"],
                         "spaces": [list(h) for h in spaces], **({"resume": resume} if resume else {})}
-        return True
-    _return(game, stray, spaces[0], bool(reached))
-    return True
+        return
+    _return(game, minion, spaces[0], bool(reached))
 
 
 def _return(game: Game, minion: dict, space, by_path: bool = True) -> None:
@@ -350,13 +349,19 @@ def lane_push(game: Game) -> None:
         push(game, due)
 
 
-# --- the lane's prompts (ruleset.decision / apply) -------------------------------------------------------------
+# --- the lane's prompts (the turn's asks, turn.py) -----------------------------------------------------------
 
-def options(game: Game) -> list:
+def decide(game: Game, kind: str) -> Decision:
+    """The team's choice (any one of its seats, or its lowest: option tie_chooser): which minion the minion battle
+    removes (G1-4 step 1), or where a stray (F-L1, P1-12) or displaced (A1-10) minion goes."""
     pending = game.pending
-    if pending["kind"] == "minion_remove":
-        return [["minion", i] for i in pending["minions"]]
-    return [["space", list(h)] for h in pending["spaces"]]
+    seats = choosers(game, pending["team"])
+    if kind == "minion_remove":
+        legal = [["minion", i] for i in pending["minions"]]
+    else:
+        legal = [["space", list(h)] for h in pending["spaces"]]
+    return Decision(tuple(seats), {s: legal for s in seats}, "deploy" if kind == "minion_place" else "choose_target",
+                    dict(pending), any_of=len(seats) > 1)
 
 
 def answer(game: Game, action) -> bool:

@@ -112,7 +112,7 @@ def seat_options(game: Game, seat: int) -> list:
     return [["level_up", [list(pick) for pick in combo]] for combo in product(*choices)]
 
 
-def decision(game: Game) -> Decision:
+def decide(game: Game, kind: str) -> Decision:
     """F-V1: all heroes level up simultaneously: one decision over every seat with a hero levelling now."""
     heroes = game.pending["heroes"]
     seats = sorted({game.heroes[i].seat for i in heroes})
@@ -121,7 +121,7 @@ def decision(game: Game) -> Decision:
                      "levels": {str(i): game.heroes[i].level + 1 for i in heroes}})
 
 
-def answer(game: Game, moves: dict) -> None:
+def answer(game: Game, moves: dict, kind: str) -> None:
     """Every seat's upgrades, applied together (in seat order; they do not interact)."""
     game.pending = None
     for _, (_, picks) in sorted(moves.items()):

@@ -1,9 +1,13 @@
-"""End of Round (S1-R23, G1-4): the rulebook's six steps in order, one automatic step each.
+"""End of Round (S1-R23, G1-4): the rulebook's six steps in order, one automatic step each (the turn's steps,
+turn.py), then the next round or the game's end (P1-4, P1-14); and the P1-14 ceiling of answers.
 
-A step that needs the seats' choices (the minion battle's removals, levelling) leaves a prompt in
-`game.pending`; the next automatic step after the answer resumes with the following step. A push
+`game.round_step` is the place in `STEPS` of the next step; each step moves it on as it is taken (`step`).
+A step that needs the seats' choices (the minion battle's removals, levelling) leaves a prompt in `game.pending`;
+the next automatic step after the answer is the following step (levelling's, again while a hero can pay). A push
 due from the minion battle waits for step 3, after tokens and markers are gone (G1-4).
 """
+
+from functools import wraps
 
 from ...core.outcome import Outcome
 from . import lane, levelling
@@ -17,7 +21,7 @@ from .state import SLOTS, Game
 CEILING_ROUNDS = 60
 CEILING_ANSWERS = 6_000
 
-STEPS = ("minion_battle", "clear_board", "lane_push", "retrieve", "level_up", "pity_coin")
+STEPS = ("minion_battle", "clear_board", "lane_push", "retrieve", "level_up", "pity_coin")    # G1-4's order
 
 
 def begin(game: Game) -> None:
@@ -26,20 +30,22 @@ def begin(game: Game) -> None:
     game.phase, game.round_step = "end_of_round", 0
 
 
-def step(game: Game) -> None:
-    """The next End of Round step; after the last one, the next round's first turn."""
-    name = STEPS[game.round_step]
-    game.round_step += 1
-    RUN[name](game)
-    if game.round_step == len(STEPS) and game.pending is None and game.result is None:
-        finish(game)
+def step(rule):
+    """An End of Round step as the turn takes it: counted (`round_step`) before its rule runs."""
+    @wraps(rule)
+    def take(game: Game) -> None:
+        game.round_step += 1
+        rule(game)
+    return take
 
 
+@step
 def minion_battle(game: Game) -> None:
     """G1-4 step 1: the team with fewer minions in the Battle Zone removes the difference (lane.py)."""
     lane.minion_battle(game)
 
 
+@step
 def clear_board(game: Game) -> None:
     """G1-4 step 2: every token leaves the board and every marker is returned."""
     markers = {str(h.index): len(h.markers) for h in game.heroes if h.markers}
@@ -49,11 +55,13 @@ def clear_board(game: Game) -> None:
     game.tokens = []
 
 
+@step
 def lane_push(game: Game) -> None:
     """G1-4 step 3: the push the minion battle made due (lane.py)."""
     lane.lane_push(game)
 
 
+@step
 def retrieve(game: Game) -> None:
     """G1-4 step 4: resolved and discarded cards return to hand, which cancels every active effect."""
     for hero in game.heroes:
@@ -64,14 +72,17 @@ def retrieve(game: Game) -> None:
     game.log.emit("retrieve", "G1-4", round=game.round)
 
 
+@step
 def level_up(game: Game) -> None:
     """G1-4 step 5: levelling, F-V1…F-V4 (levelling.py); repeated after each answer while affordable."""
     levelling.level_up(game)
 
 
+@step
 def pity_coin(game: Game) -> None:
-    """G1-4 step 6: a coin for every hero that did not level up this round (levelling.py)."""
+    """G1-4 step 6: a coin for every hero that did not level up this round (levelling.py); the round is over."""
     levelling.pity_coin(game)
+    finish(game)
 
 
 def finish(game: Game) -> None:
@@ -103,9 +114,9 @@ def ceiling(game: Game, reached: str) -> None:
                   most=CEILING_ROUNDS if reached == "rounds" else CEILING_ANSWERS)
 
 
-def answered(game: Game, count: int) -> None:
+def answered(game: Game, moves: dict) -> None:
     """P1-14: count the seats' answers just applied; the game ends at once when they reach the ceiling."""
-    game.answers += count
+    game.answers += len(moves)
     if game.answers >= CEILING_ANSWERS and game.result is None:
         ceiling(game, "answers")
 
@@ -118,7 +129,3 @@ def _by_life(game: Game, when: str, rule: str) -> Outcome:
     winner = "red" if red > blue else "blue"
     return Outcome.team_win(winner, sorted({h.seat for h in game.heroes if h.team == winner}),
                             f"more life counters left {when}", rule)
-
-
-RUN = {"minion_battle": minion_battle, "clear_board": clear_board, "lane_push": lane_push, "retrieve": retrieve,
-       "level_up": level_up, "pity_coin": pity_coin}

@@ -1,23 +1,24 @@
-"""The initiative ruleset: seats and teams, setup from the seed, and the engine contract."""
+"""The initiative ruleset: seats and teams, setup from the seed, and the engine contract (its turn: turn.TURN)."""
 
 import copy
 
 from ...core.canonical import canonical_json
-from ...core.decision import Decision
 from ...core.errors import BadCards, BadSetup
 from ...core.events import EventLog
 from ...core.rng import Rng
 from ...core.ruleset import Capabilities, Ruleset, register
 from ...core.seats import Seat
-from . import actions, combat, draft, lane, levelling, round_end, text, turn
+from . import draft, lane, round_end
 from .board import MAPS, board_for, load_board_file
 from .bots import SensibleBot
 from .content import Custom, bounds_problem, load_content_file, read as read_content
 from .heroes import BUILTIN_HEROES, builtin_heroes, load_heroes_file
 from .options import OPTIONS, SETTLED
 from .position import build_position, check_position
+from .resolution import start_turn
 from .seating import hero_seats, life_counters, team_of
 from .state import TEAMS, Game
+from .turn import TURN
 from .view import secrets as view_secrets, view as make_view
 
 SETUP_STREAM = 99          # the PRNG stream that picks the default heroes, apart from the game's own
@@ -43,6 +44,7 @@ class Initiative(Ruleset):
     # decision (one per seat, at most six) may cross it.
     max_actions = round_end.CEILING_ANSWERS + 5
     bots = {"sensible": SensibleBot}
+    turn = TURN
 
     def __init__(self):
         self._custom: tuple[str, Custom] | None = None     # the last setup content checked, by its JSON
@@ -146,7 +148,7 @@ class Initiative(Ruleset):
         board, rng = board or board_for(options), Rng(seed)
         if "position" in setup:
             game = build_position(setup["position"], board, content, options, hero_seats(options), seed, log)
-            turn.start_turn(game)
+            start_turn(game)
             return game
         selecting = draft.selecting(options)
         heroes = [] if selecting else draft.make_heroes(content, board, options, setup["heroes"])
@@ -179,74 +181,7 @@ class Initiative(Ruleset):
         """(id, style, English name) of every hero."""
         return [(h.id, h.style, h.name["en"]) for h in builtin_heroes().heroes.values()]
 
-    # --- the contract ----------------------------------------------------------------------
-
-    def decision(self, game: Game):
-        if game.phase == "draft" and game.result is None:
-            return draft.decision(game)
-        kind = turn.pending_kind(game)
-        if kind is None:
-            return None
-        if kind == "select":
-            seats = sorted({h.seat for h in game.heroes})
-            return Decision(tuple(seats), {s: turn.select_options(game, s) for s in seats}, "choose_card",
-                            {"round": game.round, "turn": game.turn})
-        if kind == "level_up":                                  # End of Round step 5 (levelling.py)
-            return levelling.decision(game)
-        pending = game.pending
-        if kind == "order":
-            members = [s for s in range(game.opts["players"]) if turn.TEAMS[s % 2] == pending["team"]]
-            players = members if game.opts["tie_chooser"] == "any_one" else members[:1]
-            return Decision(tuple(players), {s: [["first", i] for i in pending["heroes"]] for s in players},
-                            "choose_order", dict(pending), any_of=len(players) > 1)
-        if kind in lane.LANE_PROMPTS:                            # the lane's team choices (lane.py)
-            seats = lane.team_seats(game, pending["team"])
-            ask = "deploy" if kind == "minion_place" else "choose_target"
-            return Decision(tuple(seats), {s: lane.options(game) for s in seats}, ask, dict(pending),
-                            any_of=len(seats) > 1)
-        hero = game.heroes[pending["hero"]]
-        if kind == "respawn":
-            return Decision((hero.seat,), {hero.seat: actions.respawn_options(game, hero)}, "respawn", dict(pending))
-        if kind == "act":
-            return Decision((hero.seat,), {hero.seat: actions.act_options(game, hero)}, "choose_action",
-                            {**pending, "card": game.played[hero.index]})
-        if kind == "text":
-            return Decision((hero.seat,), {hero.seat: text.legal(game)}, "choose_target", text.prompt(game))
-        return Decision((hero.seat,), {hero.seat: combat.defend_options(game, hero)}, "defend",
-                        {**pending, "cards": combat.defence_preview(game, pending)})
-
-    def apply(self, game: Game, moves: dict) -> None:
-        self._apply(game, moves)
-        round_end.answered(game, len(moves))                    # P1-14: the game's ceiling
-
-    def _apply(self, game: Game, moves: dict) -> None:
-        if game.phase == "draft":
-            draft.apply(game, moves)
-            return
-        kind = turn.pending_kind(game)
-        if kind == "select":
-            turn.play_cards(game, moves)
-            return
-        if kind == "level_up":                                  # every levelling seat at once (levelling.py)
-            levelling.answer(game, moves)
-            return
-        (_, action), = moves.items()
-        if kind == "order":
-            turn.choose_order(game, action[1])
-        elif kind in lane.LANE_PROMPTS:                          # the lane's team choices (lane.py)
-            if lane.answer(game, action):
-                text.run(game)                                   # the card text the push interrupted
-        elif kind == "respawn":
-            actions.respawn(game, action)
-        elif kind == "act":
-            actions.act(game, action)
-        elif kind == "text":
-            text.answer(game, action)
-        else:
-            actions.defend(game, action)
-
-    def advance(self, game: Game) -> None:
-        turn.advance(game)
+    # --- the contract (decision, apply, advance: the declared turn, TURN) --------------------
 
     def turns(self, game: Game) -> int:
         """Turns begun (four a round)."""

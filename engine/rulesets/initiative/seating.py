@@ -1,4 +1,5 @@
-"""Who sits where: the seat running each hero (G1-8, P1-1), the teams (F-S1), life counters (F-S3)."""
+"""Who sits where: the seat running each hero (G1-8, P1-1), the teams (F-S1), who answers a team's choice, life
+counters (F-S3)."""
 
 from .state import TEAMS
 
@@ -19,6 +20,13 @@ def hero_seats(options: dict) -> list[int]:
 def team_of(seat: int) -> str:
     """F-S1: seats alternate red, blue, red, …"""
     return TEAMS[seat % 2]
+
+
+def choosers(game, team: str) -> list[int]:
+    """The seats that answer a team's choice (a tie's order, a lane choice): any one of them, or only the
+    lowest (option tie_chooser)."""
+    seats = sorted({h.seat for h in game.heroes if h.team == team})
+    return seats if game.opts["tie_chooser"] == "any_one" else seats[:1]
 
 
 def life_counters(options: dict, board=None) -> int:

@@ -20,6 +20,7 @@ Answers (decision kind `choose_target`, prompt = the pending machine plus `ask` 
     ["skip"]            an optional step ("you may / up to / if able", F-A7) is not done
 """
 
+from ...core.decision import Decision
 from . import combat, hexes, lane, stats
 from .effects import takes_minions
 from .resolution import resolve_card
@@ -205,16 +206,13 @@ def _doable(game: Game, m: dict, step: dict) -> bool:
     return True
 
 
-def prompt(game: Game) -> dict:
-    """The decision's prompt: the machine plus what is asked now."""
+def decide(game: Game, kind: str) -> Decision:
+    """S1-R16, F-A7, F-A8: the player whose text runs chooses for its current step; the prompt is the machine
+    plus what is asked now."""
     m = game.pending
-    kind, _ = ask(game, m)
-    return {**m, "ask": kind, "step": dict(m["steps"][0])}
-
-
-def legal(game: Game) -> list:
-    """The legal answers to the pending text step."""
-    return ask(game, game.pending)[1]
+    seat = game.heroes[m["hero"]].seat
+    asked, answers = ask(game, m)
+    return Decision((seat,), {seat: answers}, "choose_target", {**m, "ask": asked, "step": dict(m["steps"][0])})
 
 
 # --- running ----------------------------------------------------------------------------------
@@ -459,12 +457,9 @@ def due(game: Game, moment: str) -> list:
     return sorted(found, key=lambda e: (game.heroes[e["hero"]].team != game.coin, e["hero"]))
 
 
-def run_due(game: Game, moment: str) -> bool:
-    """Start the first due effect of this moment (True), or say there is none (False)."""
-    waiting = due(game, moment)
-    if not waiting:
-        return False
-    entry = waiting[0]
+def run_due(game: Game, moment: str) -> None:
+    """Start the first effect due at this moment (there is one: `due`)."""
+    entry = due(game, moment)[0]
     game.scheduled.remove(entry)
     hero = game.heroes[entry["hero"]]
     game.log.emit("active_effect", "P1-5", hero=hero.index, card=entry["card"], at=moment)
@@ -472,4 +467,3 @@ def run_due(game: Game, moment: str) -> bool:
     if hero.position is not None:
         game.pending = machine(hero.index, card, "scheduled", [dict(s) for s in entry["steps"]], moment=moment)
         run(game)
-    return True
