@@ -24,7 +24,6 @@ MAX_LANES = 2
 TEAMS = ("red", "blue")
 KINDS = ("throne", "pre_throne", "middle", "jungle")
 LANE_KINDS = ("throne", "pre_throne", "middle", "pre_throne", "throne")
-MINIONS = ("melee", "ranged", "heavy")
 HERO_SPAWNS = 3                          # per Throne (G1-1)
 MAX_ROWS, MAX_COLS = 40, 60
 MAX_ZONES = 60                           # the built-in maps have 9 and 13

@@ -37,8 +37,6 @@ from .resolution import start_turn
 from .seating import hero_seats, team_of
 from .state import TEAMS, HeroState, other
 
-VARIANTS = ("given", "all_random", "all_pick", "single_draft", "random_draft", "player_draft", "pick_and_ban")
-DRAFTS = ("single_draft", "random_draft", "player_draft", "pick_and_ban")   # a hero at most once at the table
 OFFER = 3                     # heroes offered to a seat in a single draft
 
 

@@ -50,11 +50,6 @@ def direction_to(a, b) -> tuple[int, int] | None:
     return (dq // steps, dr // steps)
 
 
-def in_straight_line(a, b) -> bool:
-    """True when a and b lie in one file of hexes (one space counts as a straight line)."""
-    return a == b or direction_to(a, b) is not None
-
-
 def line(start, direction, length: int) -> list[tuple[int, int]]:
     """The `length` hexes after `start` along `direction` (start excluded)."""
     return [add(start, direction, step) for step in range(1, length + 1)]
@@ -79,24 +74,6 @@ def distances(start, spaces, blocked=frozenset(), most: int | None = None) -> di
                 seen[there] = step
                 queue.append(there)
     return seen
-
-
-def shortest_path(start, goal, spaces, blocked=frozenset()) -> list[tuple[int, int]] | None:
-    """One shortest path start → goal (both included) over `spaces`, never entering `blocked`; None if none.
-
-    Ties between equal paths are broken by DIRECTIONS order, so the path is deterministic. The goal
-    itself may not be blocked (a move never ends on an obstacle).
-    """
-    if goal not in spaces or goal in blocked:
-        return None
-    back = distances(goal, spaces, blocked - {start} if start in blocked else blocked)
-    if start not in back:
-        return None
-    path = [start]
-    while path[-1] != goal:
-        here = path[-1]
-        path.append(next(n for n in neighbours(here) if back.get(n) == back[here] - 1))
-    return path
 
 
 def reachable(start, spaces, blocked, steps: int) -> dict[tuple[int, int], int]:

@@ -3,6 +3,7 @@
 import copy
 
 from ...core.canonical import canonical_json
+from ...core.carddata import problems_in
 from ...core.errors import BadCards, BadSetup
 from ...core.events import EventLog
 from ...core.rng import Rng
@@ -169,13 +170,7 @@ class Initiative(Ruleset):
         files = [(load_heroes_file, BUILTIN_HEROES)] + [(load_board_file, path) for path in MAPS.values()]
         if path is not None:
             files = [(load_content_file, path)]
-        problems = []
-        for load, file in files:
-            try:
-                load(file)
-            except BadCards as error:
-                problems += error.problems
-        return problems
+        return [problem for load, file in files for problem in problems_in(load, file)]
 
     def squad_table(self):
         """(id, style, English name) of every hero."""

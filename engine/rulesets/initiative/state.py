@@ -103,10 +103,6 @@ class Game:
                 return token
         return None
 
-    def team_heroes(self, team: str) -> list:
-        """The heroes of a team."""
-        return [h for h in self.heroes if h.team == team]
-
     def to_data(self) -> dict:
         """The whole state as JSON-able data."""
         data = {"round": self.round, "turn": self.turn, "phase": self.phase, "round_step": self.round_step,
