@@ -17,6 +17,7 @@ import pytest
 
 from engine.core import get_ruleset
 from engine.core.carddata import LANGUAGES
+from engine.rulesets import BUILTIN
 from engine.rulesets.siege.cards import builtin_content
 
 pytest.importorskip("jinja2")       # the build's templates; Pyodide's test run has no Jinja2
@@ -26,7 +27,7 @@ sys.path.insert(0, str(ROOT / "build"))
 import build_site  # noqa: E402
 import howto  # noqa: E402
 from ui import pages as ui_pages  # noqa: E402
-from ui.words import messages  # noqa: E402
+from ui.words import catalogue_files, messages  # noqa: E402
 
 ID_LIKE = re.compile(r"[a-z]+_[a-z_]+")     # the issue's test for ids shown as words
 
@@ -85,7 +86,7 @@ def with_howto():
 
 
 def test_every_built_game_has_a_how_to_page_in_every_language(site):
-    assert [entry.id for entry in ui_pages.built()] == ["autobattle", "tactics", "initiative", "siege"]
+    assert {entry.id for entry in ui_pages.built()} == set(BUILTIN)     # every built-in game has its page
     for entry in ui_pages.built():
         assert entry.howto, f"{entry.id} has no how-to page"
         for lang in LANGUAGES:
@@ -201,6 +202,15 @@ def test_the_how_to_words_stay_out_of_the_ui_archive(tmp_path):
     names = zipfile.ZipFile(tmp_path / "ui.zip").namelist()
     assert "ui/pages.py" in names and "ui/messages.toml" in names
     assert not [name for name in names if name.endswith(("/howto.toml", "/context.py")) or name == "ui/glossary.toml"]
+
+
+def test_the_ui_archive_carries_every_message_catalogue(tmp_path):
+    """The browser reads the shell's catalogue and each game's (ui/games/ID/messages.toml) from ui.zip."""
+    import zipfile
+    build_site.pack_ui(tmp_path)
+    names = set(zipfile.ZipFile(tmp_path / "ui.zip").namelist())
+    wanted = {path.resolve().relative_to(ROOT).as_posix() for path in catalogue_files()}
+    assert len(wanted) > 1 and wanted <= names
 
 
 # --- the content checks --------------------------------------------------------------------------
