@@ -211,7 +211,7 @@ def build_wheel(dist: Path) -> None:
 
 # What only the build reads (the how-to pages' words, each game's template context): kept out of the
 # archive every cold start loads.
-UI_BUILD_ONLY = ("ui/glossary.toml", "ui/games/*/howto.toml", "ui/games/*/context.py")
+UI_BUILD_ONLY = ("ui/games/*/glossary.toml", "ui/games/*/howto.toml", "ui/games/*/context.py")
 
 
 def pack_ui(dist: Path) -> None:
@@ -298,7 +298,7 @@ def howto_context(ruleset, entry) -> dict:
     """What a how-to page shows: its screens and glossary (build/howto.py), with the rules page's
     demo links and rule statements."""
     try:
-        values = howto.howto_context(ruleset, ROOT / entry.howto_words, entry.howto_art)
+        values = howto.howto_context(ruleset, ROOT / entry.howto_words, ROOT / entry.glossary_words, entry.howto_art)
     except howto.HowtoError as error:
         raise BuildError(str(error)) from None
     return dict(values, howto_page=entry, catalogue=ruleset.catalogue, demo_links=demo_links(ruleset))
