@@ -94,10 +94,19 @@ def build(dist: Path, loader: str, stamp: str = "") -> dict:
     write_config(dist, loader)
     render_pages(dist, stamp)
     for path in STATIC.iterdir():
-        if path.suffix != ".js":        # the scripts are inlined into the pages
+        if path.suffix not in (".js", ".css"):      # the scripts are inlined into the pages
             shutil.copy2(path, dist / path.name)
+    write_stylesheet(dist)
     # Last: the service worker precaches every file written above.
     return offline.finish(dist, "Skirmish", message("page", "app_description", "en"))
+
+
+def write_stylesheet(dist: Path) -> None:
+    """site.css: the shell's rules (build/static/site.css), then each built game's own
+    (build/templates/games/ID/game.css, when it has one), in registry order: one file, one request."""
+    games = [TEMPLATES / entry.stylesheet for entry in ui_pages.built()]
+    parts = [STATIC / "site.css", *(path for path in games if path.is_file())]
+    (dist / "site.css").write_text("".join(path.read_text("utf-8") for path in parts), "utf-8")
 
 
 # --- runtime --------------------------------------------------------------------------------

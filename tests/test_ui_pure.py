@@ -128,6 +128,21 @@ def test_the_build_reads_its_pages_from_the_registry(monkeypatch):
     assert "autobattle/howto.html" in build_site.site_pages()
 
 
+def test_the_site_stylesheet_is_the_shells_then_each_games_own(tmp_path):
+    """One site.css: build/static/site.css, then build/templates/games/ID/game.css in registry order."""
+    import sys
+
+    from ui import pages
+    sys.path.insert(0, str(ROOT / "build"))
+    import build_site
+    build_site.write_stylesheet(tmp_path)
+    games = [ROOT / "build" / "templates" / entry.stylesheet for entry in pages.built()]
+    games = [path for path in games if path.is_file()]       # a game's own stylesheet is optional
+    assert games
+    wanted = "".join(path.read_text("utf-8") for path in [ROOT / "build" / "static" / "site.css", *games])
+    assert (tmp_path / "site.css").read_text("utf-8") == wanted
+
+
 def test_ui_modules_import_one_way():
     """ui -> engine only; a game's modules -> the shell's (controller/dom/words) and the contract, never
     another game's, the app or the router; the shell never imports a game by name (it asks the registry)."""
