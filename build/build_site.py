@@ -30,6 +30,7 @@ from engine import __version__  # noqa: E402
 from engine.core import encode_link  # noqa: E402
 from engine.rulesets import builtin as all_rulesets  # noqa: E402
 from engine.core.carddata import LANGUAGES  # noqa: E402
+from engine.core.messages import CatalogueError  # noqa: E402
 from ui import pages as ui_pages  # noqa: E402
 from ui.route import replay_hash  # noqa: E402
 from ui.words import message  # noqa: E402
@@ -69,7 +70,7 @@ def main(argv=None) -> int:
             shutil.rmtree(out)
         work.chmod(0o755)
         work.rename(out)
-    except (BuildError, offline.OfflineError) as error:
+    except (BuildError, offline.OfflineError, CatalogueError) as error:
         shutil.rmtree(work, ignore_errors=True)
         print(f"error: build failed: {error}", file=sys.stderr)
         return 2

@@ -11,7 +11,8 @@ from pathlib import Path
 import pytest
 
 from engine.core import get_ruleset
-from engine.core.messages import LANGUAGE_CATEGORIES, load_messages, merge_messages, placeholders, plural_fields
+from engine.core.messages import (LANGUAGE_CATEGORIES, CatalogueError, load_messages, merge_messages, placeholders,
+                                  plural_fields)
 from engine.rulesets import BUILTIN
 from engine.rulesets.autobattle.cards import LANGUAGES, builtin_content
 from ui.words import catalogue_files, messages
@@ -68,7 +69,7 @@ def test_a_key_defined_in_two_files_is_refused(tmp_path):
     shell.write_text('[page]\nseed = { en = "Seed" }\n', "utf-8")
     game.write_text('[page]\nseed = { en = "Other" }\n', "utf-8")
     other.write_text('[ui]\nseed = { en = "fine" }\n', "utf-8")
-    with pytest.raises(ValueError, match=r"\[page\] seed is defined twice: in .*shell\.toml and in .*game\.toml"):
+    with pytest.raises(CatalogueError, match=r"\[page\] seed is defined twice: in .*shell\.toml and in .*game\.toml"):
         merge_messages([shell, game])
     assert merge_messages([shell, other]) == {"page": {"seed": {"en": "Seed"}}, "ui": {"seed": {"en": "fine"}}}
 
