@@ -30,6 +30,7 @@ from engine import __version__  # noqa: E402
 from engine.core import encode_link  # noqa: E402
 from engine.rulesets import builtin as all_rulesets  # noqa: E402
 from engine.core.carddata import LANGUAGES  # noqa: E402
+from engine.core.messages import CatalogueError  # noqa: E402
 from ui import pages as ui_pages  # noqa: E402
 from ui.route import replay_hash  # noqa: E402
 from ui.words import message  # noqa: E402
@@ -69,7 +70,7 @@ def main(argv=None) -> int:
             shutil.rmtree(out)
         work.chmod(0o755)
         work.rename(out)
-    except (BuildError, offline.OfflineError) as error:
+    except (BuildError, offline.OfflineError, CatalogueError) as error:
         shutil.rmtree(work, ignore_errors=True)
         print(f"error: build failed: {error}", file=sys.stderr)
         return 2
@@ -94,10 +95,19 @@ def build(dist: Path, loader: str, stamp: str = "") -> dict:
     write_config(dist, loader)
     render_pages(dist, stamp)
     for path in STATIC.iterdir():
-        if path.suffix != ".js":        # the scripts are inlined into the pages
+        if path.suffix not in (".js", ".css"):      # the scripts are inlined into the pages
             shutil.copy2(path, dist / path.name)
+    write_stylesheet(dist)
     # Last: the service worker precaches every file written above.
     return offline.finish(dist, "Skirmish", message("page", "app_description", "en"))
+
+
+def write_stylesheet(dist: Path) -> None:
+    """site.css: the shell's rules (build/static/site.css), then each built game's own
+    (build/templates/games/ID/game.css, when it has one), in registry order: one file, one request."""
+    games = [TEMPLATES / entry.stylesheet for entry in ui_pages.built()]
+    parts = [STATIC / "site.css", *(path for path in games if path.is_file())]
+    (dist / "site.css").write_text("".join(path.read_text("utf-8") for path in parts), "utf-8")
 
 
 # --- runtime --------------------------------------------------------------------------------
@@ -211,7 +221,7 @@ def build_wheel(dist: Path) -> None:
 
 # What only the build reads (the how-to pages' words, each game's template context): kept out of the
 # archive every cold start loads.
-UI_BUILD_ONLY = ("ui/glossary.toml", "ui/games/*/howto.toml", "ui/games/*/context.py")
+UI_BUILD_ONLY = ("ui/games/*/glossary.toml", "ui/games/*/howto.toml", "ui/games/*/context.py")
 
 
 def pack_ui(dist: Path) -> None:
@@ -298,7 +308,7 @@ def howto_context(ruleset, entry) -> dict:
     """What a how-to page shows: its screens and glossary (build/howto.py), with the rules page's
     demo links and rule statements."""
     try:
-        values = howto.howto_context(ruleset, ROOT / entry.howto_words, entry.howto_art)
+        values = howto.howto_context(ruleset, ROOT / entry.howto_words, ROOT / entry.glossary_words, entry.howto_art)
     except howto.HowtoError as error:
         raise BuildError(str(error)) from None
     return dict(values, howto_page=entry, catalogue=ruleset.catalogue, demo_links=demo_links(ruleset))

@@ -1,4 +1,4 @@
-"""The how-to pages' words: a game's screens (ui/games/ID/howto.toml) and the shared glossary (ui/glossary.toml).
+"""The how-to pages' words: a game's screens (ui/games/ID/howto.toml) and its glossary (ui/games/ID/glossary.toml).
 
 Read and checked at build time only (build/build_site.py renders ID/howto.html from them; the UI never
 loads them). A mistake in either file fails the build with the file, the screen or word, and the field:
@@ -12,28 +12,23 @@ from pathlib import Path
 
 from engine.core.carddata import LANGUAGES
 
-ROOT = Path(__file__).resolve().parents[1]
-GLOSSARY = ROOT / "ui" / "glossary.toml"
 SCREENS = (4, 6)            # a how-to page teaches in a few screens: at least 4, at most 6
 PARAGRAPHS = (2, 4)         # each screen: two to four short paragraphs
 ANCHOR = re.compile(r"[a-z]+(?:-[a-z]+)*")     # anchors are words with hyphens: never id-like text
 SCREEN_FIELDS = {"anchor", "art", "heading", "text", "caption", "demos", "cards", "labels"}
-WORD_FIELDS = {"games", "term", "line"}
+WORD_FIELDS = {"term", "line"}
 
 
 class HowtoError(ValueError):
     """A how-to or glossary file that cannot make a correct page."""
 
 
-def howto_context(ruleset, content: Path, art: str) -> dict:
-    """What build/templates/howto.html reads for one game: its screens, the glossary words it uses,
+def howto_context(ruleset, content: Path, glossary: Path, art: str) -> dict:
+    """What build/templates/howto.html reads for one game: its screens, its glossary words,
     the illustration template, the tables of its starter card file (for pictures that draw cards
     from the content), and the same demo links and rule statements the rules page shows."""
     screens = load_screens(content, ruleset)
-    glossary = [word for word in load_glossary(GLOSSARY) if ruleset.id in word["games"]]
-    if not glossary:
-        raise HowtoError(f"{GLOSSARY.name}: no word lists the game {ruleset.id!r}")
-    return {"howto_screens": screens, "howto_glossary": glossary, "howto_art": art,
+    return {"howto_screens": screens, "howto_glossary": load_glossary(glossary), "howto_art": art,
             "howto_content": starter_tables(ruleset)}
 
 
@@ -87,8 +82,8 @@ def load_screens(path: Path, ruleset) -> list[dict]:
     return screens
 
 
-def load_glossary(path: Path = GLOSSARY) -> list[dict]:
-    """Every glossary word, in file order: {key, anchor, games, term, line}."""
+def load_glossary(path: Path) -> list[dict]:
+    """Every word of a game's glossary, in file order: {key, anchor, term, line}."""
     data = _read(path)
     words = data.get("words")
     if set(data) != {"words"} or not isinstance(words, dict) or not words:
@@ -99,8 +94,6 @@ def load_glossary(path: Path = GLOSSARY) -> list[dict]:
         _anchor(key, where, seen)
         if not isinstance(word, dict) or set(word) != WORD_FIELDS:
             raise HowtoError(f"{where}: needs exactly {sorted(WORD_FIELDS)}")
-        if not isinstance(word["games"], list) or not word["games"] or not all(isinstance(g, str) for g in word["games"]):
-            raise HowtoError(f"{where}: games must list the game ids the word belongs to")
         _texts(word["term"], f"{where}: term")
         _texts(word["line"], f"{where}: line")
         found.append(dict(word, key=key, anchor=f"glossary-{key}"))

@@ -9,6 +9,8 @@ from pathlib import Path
 
 import pytest
 
+from engine.rulesets import BUILTIN
+
 pytestmark = [pytest.mark.needs_subprocess,  # starts processes: `python -m engine`, Dask workers
               pytest.mark.slow]              # a LocalCluster, connection time-outs: left to `make test`
 
@@ -80,7 +82,7 @@ def test_bench_on_a_cluster_runs_a_loop_on_each_worker_thread(address):
     result = engine("bench", "--seconds", "0.4", "--cluster", address, "--json")
     assert result.returncode == 0, result.stderr
     rows = {row["ruleset"]: row for row in json.loads(result.stdout)}
-    assert set(rows) == {"autobattle", "tactics", "siege", "initiative"}
+    assert set(rows) == set(BUILTIN)
     for row in rows.values():
         assert row["workers"] == 2 and row["cluster"] == address
         off = row["events_off"]

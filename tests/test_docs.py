@@ -136,7 +136,7 @@ def test_a_broken_link_is_caught(tmp_path):
                         "missing.md": "no file missing.md", "#twice-2": "no heading #twice-2 in page.md"}
 
 
-@pytest.mark.parametrize("ruleset_id", ["autobattle", "tactics", "initiative", "siege"])
+@pytest.mark.parametrize("ruleset_id", sorted(engine.rulesets.BUILTIN))
 def test_every_option_is_on_its_rulesets_page(ruleset_id):
     text = (ROOT / "docs" / f"{ruleset_id}.md").read_text(encoding="utf-8")
     missing = [option.key for option in engine.rulesets.get(ruleset_id).options

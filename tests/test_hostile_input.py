@@ -29,6 +29,7 @@ from engine.core.errors import one_line
 from engine.core.files import FileRefused, check_writable, read_bytes, read_text, write_text
 from engine.core.link import MAX_JSON_BYTES, PREFIX
 from engine.core.record import _nesting
+from engine.rulesets import BUILTIN
 from engine.rulesets.autobattle import cards as autobattle_cards
 from engine.rulesets.initiative import board as initiative_board, heroes as initiative_heroes
 from engine.rulesets.tactics import characters as tactics_characters
@@ -502,7 +503,7 @@ def test_mutated_record_text_replays_or_is_refused(data, draw):
 # --- 9. property tests: options ------------------------------------------------------------
 
 @settings(max_examples=150, deadline=None)
-@given(st.sampled_from(["autobattle", "tactics", "siege", "initiative"]), st.data())
+@given(st.sampled_from(sorted(BUILTIN)), st.data())
 def test_any_option_values_resolve_or_are_a_bad_option(ruleset_id, data):
     declared = get_ruleset(ruleset_id).options
     keys = st.sampled_from([option.key for option in declared]) | st.text(max_size=8)

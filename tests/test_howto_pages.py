@@ -17,6 +17,7 @@ import pytest
 
 from engine.core import get_ruleset
 from engine.core.carddata import LANGUAGES
+from engine.rulesets import BUILTIN
 from engine.rulesets.siege.cards import builtin_content
 
 pytest.importorskip("jinja2")       # the build's templates; Pyodide's test run has no Jinja2
@@ -26,7 +27,7 @@ sys.path.insert(0, str(ROOT / "build"))
 import build_site  # noqa: E402
 import howto  # noqa: E402
 from ui import pages as ui_pages  # noqa: E402
-from ui.words import messages  # noqa: E402
+from ui.words import catalogue_files, messages  # noqa: E402
 
 ID_LIKE = re.compile(r"[a-z]+_[a-z_]+")     # the issue's test for ids shown as words
 
@@ -85,7 +86,7 @@ def with_howto():
 
 
 def test_every_built_game_has_a_how_to_page_in_every_language(site):
-    assert [entry.id for entry in ui_pages.built()] == ["autobattle", "tactics", "initiative", "siege"]
+    assert {entry.id for entry in ui_pages.built()} == set(BUILTIN)     # every built-in game has its page
     for entry in ui_pages.built():
         assert entry.howto, f"{entry.id} has no how-to page"
         for lang in LANGUAGES:
@@ -144,7 +145,6 @@ def check_demo_links(page: str, entry, lang: str, rules_text: str | None) -> lis
 
 
 def test_every_glossary_word_is_on_its_games_page_in_every_language(site):
-    words = howto.load_glossary()
     asked = {"autobattle": {"ungar", "leadership", "crystals", "reserve", "battle-line", "terrain", "fatigue"},
              "tactics": {"soulwell", "act-points", "speed", "engaged", "face-down", "element-loop", "king"},
              "siege": {"ap", "mp", "base", "invasion-zone", "command-zone", "standby-zone", "growth",
@@ -152,15 +152,20 @@ def test_every_glossary_word_is_on_its_games_page_in_every_language(site):
              "initiative": {"initiative", "tie-breaker-coin", "battle-zone", "wave-counter", "lane-push", "throne",
                             "minion", "dashboard", "level", "item", "defence"}}
     for game, keys in asked.items():
-        assert keys <= {word["key"] for word in words if game in word["games"]}, game
+        assert keys <= {word["key"] for word in glossary(game)}, game
     for entry in with_howto():
         for lang in LANGUAGES:
             check_glossary(read(site, lang, f"{entry.id}/howto.html"), entry.id, lang)
 
 
+def glossary(game: str) -> list[dict]:
+    """The words of a game's glossary file, found by its registry entry."""
+    return howto.load_glossary(ROOT / ui_pages.get(game).glossary_words)
+
+
 def check_glossary(page: str, game: str, lang: str) -> None:
     """Every word of the game's glossary, in file order, anchored, in the page's language."""
-    mine = [word for word in howto.load_glossary() if game in word["games"]]
+    mine = glossary(game)
     found = re.findall(r'<dt id="(glossary-[a-z-]+)">([^<]+)</dt><dd>([^<]+)</dd>', page)
     assert [anchor for anchor, _, _ in found] == [word["anchor"] for word in mine], (game, lang)
     for (_, term, line), word in zip(found, mine):
@@ -200,7 +205,16 @@ def test_the_how_to_words_stay_out_of_the_ui_archive(tmp_path):
     build_site.pack_ui(tmp_path)
     names = zipfile.ZipFile(tmp_path / "ui.zip").namelist()
     assert "ui/pages.py" in names and "ui/messages.toml" in names
-    assert not [name for name in names if name.endswith(("/howto.toml", "/context.py")) or name == "ui/glossary.toml"]
+    assert not [name for name in names if name.endswith(("/howto.toml", "/context.py", "/glossary.toml"))]
+
+
+def test_the_ui_archive_carries_every_message_catalogue(tmp_path):
+    """The browser reads the shell's catalogue and each game's (ui/games/ID/messages.toml) from ui.zip."""
+    import zipfile
+    build_site.pack_ui(tmp_path)
+    names = set(zipfile.ZipFile(tmp_path / "ui.zip").namelist())
+    wanted = {path.resolve().relative_to(ROOT).as_posix() for path in catalogue_files()}
+    assert len(wanted) > 1 and wanted <= names
 
 
 # --- the content checks --------------------------------------------------------------------------
@@ -252,7 +266,7 @@ def test_too_few_screens_and_id_like_anchors_are_refused(tmp_path):
     with pytest.raises(howto.HowtoError, match="lowercase words joined by hyphens"):
         howto.load_screens(screens_file(tmp_path, GOOD_SCREEN.replace('anchor = "goal"', 'anchor = "the_goal"')), autobattle)
     glossary = tmp_path / "glossary.toml"
-    glossary.write_text('[words.act_points]\ngames = ["tactics"]\nterm = { en = "a", ja = "a", ru = "a" }\n'
+    glossary.write_text('[words.act_points]\nterm = { en = "a", ja = "a", ru = "a" }\n'
                         'line = { en = "a", ja = "a", ru = "a" }\n', "utf-8")
     with pytest.raises(howto.HowtoError, match="words.act_points"):
         howto.load_glossary(glossary)
@@ -260,7 +274,7 @@ def test_too_few_screens_and_id_like_anchors_are_refused(tmp_path):
 
 def test_a_glossary_word_missing_a_language_is_refused(tmp_path):
     glossary = tmp_path / "glossary.toml"
-    glossary.write_text('[words.soulwell]\ngames = ["tactics"]\nterm = { en = "a", ja = "a", ru = "a" }\n'
+    glossary.write_text('[words.soulwell]\nterm = { en = "a", ja = "a", ru = "a" }\n'
                         'line = { en = "a", ja = "", ru = "a" }\n', "utf-8")
     with pytest.raises(howto.HowtoError, match=r"words\.soulwell: line\.ja: empty"):
         howto.load_glossary(glossary)

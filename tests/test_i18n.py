@@ -11,19 +11,18 @@ from pathlib import Path
 import pytest
 
 from engine.core import get_ruleset
-from engine.core.messages import LANGUAGE_CATEGORIES, load_messages, placeholders, plural_fields
+from engine.core.messages import (LANGUAGE_CATEGORIES, CatalogueError, load_messages, merge_messages, placeholders,
+                                  plural_fields)
+from engine.rulesets import BUILTIN
 from engine.rulesets.autobattle.cards import LANGUAGES, builtin_content
+from ui.words import catalogue_files, messages
 
 ROOT = Path(__file__).resolve().parents[1]
-CATALOGUES = {
-    "ui/messages.toml": load_messages(ROOT / "ui" / "messages.toml"),
-    "engine/rulesets/autobattle/content/texts.toml": load_messages(
-        ROOT / "engine" / "rulesets" / "autobattle" / "content" / "texts.toml"),
-    "engine/rulesets/autobattle/rules.toml": load_messages(ROOT / "engine" / "rulesets" / "autobattle" / "rules.toml"),
-    "engine/rulesets/tactics/rules.toml": load_messages(ROOT / "engine" / "rulesets" / "tactics" / "rules.toml"),
-    "engine/rulesets/siege/rules.toml": load_messages(ROOT / "engine" / "rulesets" / "siege" / "rules.toml"),
-    "engine/rulesets/initiative/rules.toml": load_messages(ROOT / "engine" / "rulesets" / "initiative" / "rules.toml"),
-}
+# Every catalogue file, found the way the code finds it: the UI's (the shell's and each registered game's,
+# ui/words.catalogue_files), each ruleset's rule statements and the card texts beside them.
+CATALOGUE_FILES = [*catalogue_files(), *sorted(ROOT.glob("engine/rulesets/*/rules.toml")),
+                   *sorted(ROOT.glob("engine/rulesets/*/content/texts.toml"))]
+CATALOGUES = {path.relative_to(ROOT).as_posix(): load_messages(path) for path in CATALOGUE_FILES}
 ENTRIES = [(name, section, key, entry) for name, catalogue in CATALOGUES.items()
            for section, entries in catalogue.items() for key, entry in entries.items()]
 
@@ -55,6 +54,26 @@ def test_plural_fields_are_used():
     assert sum(lang == "ru" for _, _, _, lang, _, _ in PLURALS) >= 100
 
 
+def test_the_ui_catalogue_is_the_shell_file_and_every_game_file():
+    """Each registered game with words of its own brings its file; the merge keeps every key of each."""
+    files = catalogue_files()
+    assert files[0] == ROOT / "ui" / "messages.toml" and len(files) > 1
+    assert all(path.parent.parent == ROOT / "ui" / "games" for path in files[1:])
+    assert sum(len(entries) for entries in messages().values()) == sum(
+        len(entries) for path in files for entries in load_messages(path).values())
+
+
+def test_a_key_defined_in_two_files_is_refused(tmp_path):
+    """One line naming both files, never a silent override of a shell key by a game's."""
+    shell, game, other = tmp_path / "shell.toml", tmp_path / "game.toml", tmp_path / "other.toml"
+    shell.write_text('[page]\nseed = { en = "Seed" }\n', "utf-8")
+    game.write_text('[page]\nseed = { en = "Other" }\n', "utf-8")
+    other.write_text('[ui]\nseed = { en = "fine" }\n', "utf-8")
+    with pytest.raises(CatalogueError, match=r"\[page\] seed is defined twice: in .*shell\.toml and in .*game\.toml"):
+        merge_messages([shell, game])
+    assert merge_messages([shell, other]) == {"page": {"seed": {"en": "Seed"}}, "ui": {"seed": {"en": "fine"}}}
+
+
 def test_card_and_squad_names_exist_in_every_language():
     content = builtin_content()
     for item in [*content.cards.values(), *content.squads.values()]:
@@ -76,7 +95,7 @@ def keys_asked_for() -> set[tuple[str, str]]:
 
 
 def test_every_key_the_code_asks_for_exists():
-    catalogue = CATALOGUES["ui/messages.toml"]
+    catalogue = messages()
     asked = keys_asked_for()
     assert len(asked) > 40
     missing = sorted(f"{section}.{key}" for section, key in asked if key not in catalogue.get(section, {}))
@@ -87,16 +106,16 @@ def test_every_event_kind_has_a_log_line():
     kinds = {"deck", "shuffle", "first_player", "turn", "countdown", "draw", "placed", "fresh", "ready",
              "entry_order", "enter", "wait", "equip", "skip_equipped", "terrain", "terrain_leaves", "feature",
              "attack_step", "attack", "damage", "killed", "aura", "hit_ungar", "fatigue_begins", "fatigue", "pass"}
-    assert kinds <= set(CATALOGUES["ui/messages.toml"]["log"])
+    assert kinds <= set(messages()["log"])
 
 
-@pytest.mark.parametrize("ruleset_id", ["autobattle", "tactics"])
+@pytest.mark.parametrize("ruleset_id", sorted(BUILTIN))
 def test_every_rule_statement_is_translated(ruleset_id):
     catalogue = get_ruleset(ruleset_id).catalogue
     assert all(all(entry.get(lang) for lang in LANGUAGES) for entry in catalogue.values())
 
 
-@pytest.mark.parametrize("ruleset_id", ["autobattle", "tactics", "initiative", "siege"])
+@pytest.mark.parametrize("ruleset_id", sorted(BUILTIN))
 def test_rule_statements_name_no_option_or_event_id(ruleset_id):
     """The rules pages show each statement to players: words, never an option's or event's snake_case id."""
     import re

@@ -114,17 +114,33 @@ def test_the_build_reads_its_pages_from_the_registry(monkeypatch):
     from ui import pages
     sys.path.insert(0, str(ROOT / "build"))
     import build_site
+    from engine.rulesets import BUILTIN
     before = build_site.site_pages()
-    assert set(before) == {"index.html", "autobattle/cards.html", "autobattle/rules.html", "autobattle/howto.html",
-                           "tactics/cards.html", "tactics/rules.html", "tactics/howto.html",
-                           "siege/cards.html", "siege/rules.html", "siege/howto.html",
-                           "initiative/cards.html", "initiative/rules.html", "initiative/howto.html"}
+    assert {entry.id for entry in pages.built()} == set(BUILTIN)
+    assert set(before) == {"index.html"} | {f"{entry.id}/{page}.html" for entry in pages.built()
+                                            for page, has in (("cards", entry.gallery), ("rules", entry.rules),
+                                                              ("howto", entry.howto)) if has}
     tactics = pages.get("tactics")
     twin = dataclasses.replace(tactics, gallery=None, howto=None)
     monkeypatch.setattr(pages, "PAGES", tuple(twin if p is tactics else p for p in pages.PAGES))
     assert "tactics/cards.html" not in build_site.site_pages()
     assert "tactics/howto.html" not in build_site.site_pages()
     assert "autobattle/howto.html" in build_site.site_pages()
+
+
+def test_the_site_stylesheet_is_the_shells_then_each_games_own(tmp_path):
+    """One site.css: build/static/site.css, then build/templates/games/ID/game.css in registry order."""
+    import sys
+
+    from ui import pages
+    sys.path.insert(0, str(ROOT / "build"))
+    import build_site
+    build_site.write_stylesheet(tmp_path)
+    games = [ROOT / "build" / "templates" / entry.stylesheet for entry in pages.built()]
+    games = [path for path in games if path.is_file()]       # a game's own stylesheet is optional
+    assert games
+    wanted = "".join(path.read_text("utf-8") for path in [ROOT / "build" / "static" / "site.css", *games])
+    assert (tmp_path / "site.css").read_text("utf-8") == wanted
 
 
 def test_ui_modules_import_one_way():

@@ -1,7 +1,8 @@
 """The one registry of ruleset pages, read by the router (ui/app.py), the build (build/build_site.py)
 and the home page's list. Adding a game's page adds an entry here and folders of its own, named by its
-id: ui/games/ID/ (renderer.py, optionally context.py and howto.toml) and build/templates/games/ID/
-(play.html, optionally cards.html and howto.html); it edits neither the router nor the build script.
+id: ui/games/ID/ (renderer.py, optionally messages.toml, context.py, howto.toml and glossary.toml) and
+build/templates/games/ID/ (play.html, optionally cards.html, howto.html and game.css); it edits neither
+the router, the build script, the shell's message catalogue nor its stylesheet.
 
 Pure data and plain Python: no browser imports, so the build and the tests read it on CPython.
 Every `*_key` is a message key of the `page` section of ui/messages.toml (words, never ids, on pages).
@@ -58,6 +59,16 @@ class Page:
     def howto_words(self) -> str:
         """Its how-to page's words, from the repository's root (read by the build only)."""
         return f"ui/games/{self.id}/howto.toml"
+
+    @property
+    def glossary_words(self) -> str:
+        """Its how-to page's glossary, from the repository's root (read by the build only)."""
+        return f"ui/games/{self.id}/glossary.toml"
+
+    @property
+    def stylesheet(self) -> str:
+        """Its own style rules, appended to the site's one stylesheet by the build; optional."""
+        return f"games/{self.id}/game.css"
 
     @property
     def howto_art(self) -> str:

@@ -1,8 +1,12 @@
-"""The message catalogue (messages.toml) and the words every game's page shares: seats, reasons."""
+"""The message catalogue (the shell's messages.toml merged with each game's ui/games/ID/messages.toml)
+and the words every game's page shares: seats, reasons."""
 
 from pathlib import Path
 
-from engine.core.messages import fill, load_messages
+from engine.core.messages import fill, merge_messages
+from ui.pages import PAGES
+
+HERE = Path(__file__).parent
 
 _MESSAGES: dict | None = None
 
@@ -11,8 +15,14 @@ def messages() -> dict:
     """The catalogue, loaded once: section -> key -> {language: template}."""
     global _MESSAGES
     if _MESSAGES is None:
-        _MESSAGES = load_messages(Path(__file__).with_name("messages.toml"))
+        _MESSAGES = merge_messages(catalogue_files())
     return _MESSAGES
+
+
+def catalogue_files() -> list[Path]:
+    """The shell's catalogue, then each registered game's own (ui/games/ID/messages.toml), when it has one."""
+    games = [HERE / "games" / page.id / "messages.toml" for page in PAGES]
+    return [HERE / "messages.toml", *(path for path in games if path.is_file())]
 
 
 def message(section: str, key: str, lang: str = "en", **values) -> str:

@@ -26,6 +26,23 @@ def load_messages(path: Path) -> dict:
     return tomllib.loads(Path(path).read_text("utf-8"))
 
 
+class CatalogueError(ValueError):
+    """Catalogue files that cannot be merged: a key defined in two of them."""
+
+
+def merge_messages(paths) -> dict:
+    """Catalogue files merged section by section; a key defined in two of them is refused."""
+    merged, origin = {}, {}
+    for path in paths:
+        for section, entries in load_messages(path).items():
+            for key, entry in entries.items():
+                first = origin.setdefault((section, key), path)
+                if first != path:
+                    raise CatalogueError(f"message [{section}] {key} is defined twice: in {first} and in {path}")
+                merged.setdefault(section, {})[key] = entry
+    return merged
+
+
 def placeholders(template: str) -> set[str]:
     """The names a template fills in, e.g. {"target", "n"}."""
     return {name for _, name, _, _ in string.Formatter().parse(template) if name}
