@@ -50,10 +50,11 @@ serve: site
 check: venv
 	$(PY) -m pytest --ignore=tests/e2e -m "not slow and not needs_node"
 
-# Everything on CPython (Chromium included), then inside Pyodide what only Pyodide can break
-# (tests/pyodide/selection.txt), then the rule coverage report.
+# Everything on CPython (Chromium included) with a pytest-xdist worker per core (each with its own
+# Chromium; `worksteal` evens out the long browser tests), then inside Pyodide what only Pyodide can
+# break (tests/pyodide/selection.txt), then the rule coverage report.
 test: venv node chromium pyodide-deps
-	$(PY) -m pytest
+	$(PY) -m pytest -n auto --dist worksteal
 	node tests/pyodide/run.mjs
 	$(PY) -m engine rules coverage > /dev/null
 

@@ -1,5 +1,6 @@
 """The site build: what it emits, and that it refuses references to other origins."""
 
+import contextlib
 import html as html_module
 import re
 import shutil
@@ -11,6 +12,8 @@ from pathlib import Path
 import pytest
 
 from engine.rulesets.autobattle.cards import LANGUAGES, builtin_content
+
+from . import site_builds
 
 ROOT = Path(__file__).resolve().parents[1]
 pytestmark = [pytest.mark.needs_subprocess, pytest.mark.needs_node]  # builds the site from node_modules
@@ -27,9 +30,7 @@ def build_site():
 @pytest.fixture(scope="module")
 def dist(tmp_path_factory, build_site):
     out = tmp_path_factory.mktemp("site") / "dist"
-    result = subprocess.run([sys.executable, str(ROOT / "build" / "build_site.py"), "--out", str(out)],
-                            capture_output=True, text=True, timeout=300)
-    assert result.returncode == 0, result.stderr
+    site_builds.build_site(out)
     return out
 
 
@@ -121,7 +122,9 @@ def test_setuptools_writes_nothing_into_build_and_stale_files_never_reach_the_wh
     planted = [ROOT / "build" / "lib" / "engine" / "stale_in_build.py",
                build_site.SETUPTOOLS_BUILD / "lib" / "engine" / "stale_module.py"]
     before = sorted(path.name for path in (ROOT / "build").iterdir())
-    try:
+    with site_builds.one_at_a_time(), contextlib.ExitStack() as cleanup:
+        cleanup.callback(shutil.rmtree, ROOT / "build" / "lib", ignore_errors=True)
+        cleanup.callback(shutil.rmtree, build_site.SETUPTOOLS_BUILD, ignore_errors=True)
         for path in planted:
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_text("STALE = True\n")
@@ -134,6 +137,3 @@ def test_setuptools_writes_nothing_into_build_and_stale_files_never_reach_the_wh
         assert sorted(p.relative_to(ROOT / "build" / "lib").as_posix() for p in (ROOT / "build" / "lib").rglob("*")) == \
             ["engine", "engine/stale_in_build.py"]           # setuptools added nothing there
         assert not build_site.SETUPTOOLS_BUILD.exists()        # emptied after the build
-    finally:
-        shutil.rmtree(ROOT / "build" / "lib", ignore_errors=True)
-        shutil.rmtree(build_site.SETUPTOOLS_BUILD, ignore_errors=True)

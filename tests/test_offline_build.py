@@ -3,11 +3,12 @@ check that fails the build when a referenced file is not precached."""
 
 import json
 import struct
-import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+
+from . import site_builds
 
 ROOT = Path(__file__).resolve().parents[1]
 pytestmark = [pytest.mark.needs_subprocess, pytest.mark.needs_node]  # builds the site from node_modules
@@ -23,10 +24,7 @@ def offline():
 @pytest.fixture(scope="module")
 def dist(tmp_path_factory):
     out = tmp_path_factory.mktemp("site") / "dist"
-    result = subprocess.run([sys.executable, str(ROOT / "build" / "build_site.py"), "--out", str(out)],
-                            capture_output=True, text=True, timeout=300)
-    assert result.returncode == 0, result.stderr
-    assert "service worker precaches" in result.stdout
+    assert "service worker precaches" in site_builds.build_site(out).stdout
     return out
 
 
@@ -84,7 +82,5 @@ def test_references_follow_pages_configs_manifest_and_static_imports(offline, di
 def test_the_same_sources_build_the_same_service_worker(dist, tmp_path):
     """No new revision (and no "new version" banner) without a change: the wheel is reproducible."""
     again = tmp_path / "again"
-    result = subprocess.run([sys.executable, str(ROOT / "build" / "build_site.py"), "--out", str(again)],
-                            capture_output=True, text=True, timeout=300)
-    assert result.returncode == 0, result.stderr
+    site_builds.build_site(again)
     assert (again / "sw.js").read_bytes() == (dist / "sw.js").read_bytes()

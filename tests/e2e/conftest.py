@@ -1,28 +1,36 @@
 """Browser end-to-end fixtures: the built site served from a sub-path on 127.0.0.1, and Chromium.
 
-- `site`: `build/build_site.py --out TMP` once per session.
+- `site`: `build/build_site.py --out TMP` once per session; under pytest-xdist, once for all the
+  workers (the first builds it, the others wait on the build lock and find it built).
 - `base_url`: the site served by a threaded stdlib HTTP server at `http://127.0.0.1:PORT/a/b/`;
   anything outside `/a/b/` is a 404, so a URL that is not relative to the page shows up as an error.
 - `browser`: Debian's Chromium (never `playwright install`) with the flags from DESIGN.md.
 - `open_page(name, **context_options)`: a page in a FRESH browser context that records every
   request URL (`context.on("request")`, so workers are included), failed requests, responses
-  >= 400 and console errors/warnings. `page` is one such page with default options.
+  >= 400 and console errors/warnings. `page` is one such page with default options. Service
+  workers are blocked there (support.Tab.new); the offline tests allow them.
 
 Nothing here imports Playwright or starts a process at import time: inside Pyodide these modules
 are collected, then skipped by their `needs_subprocess` mark (tests/conftest.py).
 """
 
+import os
+
 import pytest
 
-from .support import CHROMIUM, CHROMIUM_ARGS, SiteServer, Tab, build_site
+from ..site_builds import build_site_once
+from .support import CHROMIUM, CHROMIUM_ARGS, SiteServer, Tab
 
 
 # --- the site ----------------------------------------------------------------------------------
 
 @pytest.fixture(scope="session")
 def site(tmp_path_factory):
-    """The site, built once into a temporary folder."""
-    return build_site(tmp_path_factory.mktemp("site") / "dist")
+    """The site, built once into a temporary folder shared by this run's xdist workers, if any."""
+    shared = tmp_path_factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        shared = shared.parent          # each worker's own folder is a child of the run's
+    return build_site_once(shared / "e2e-site" / "dist")
 
 
 @pytest.fixture(scope="session")

@@ -20,6 +20,7 @@ CHROMIUM_ARGS = [
 ]
 READY_TIMEOUT_MS = 60_000       # Pyodide starts in ~3-4 s here; a slow, busy 2-core machine gets slack
 LOCAL_SCHEMES = ("data", "blob", "about")
+SW_BLOCKED = "Service Worker registration blocked by Playwright"   # Playwright's warning, not the site's
 
 
 class Tab:
@@ -42,8 +43,10 @@ class Tab:
 
     @classmethod
     def new(cls, browser, base: str, name: str, **context_options) -> "Tab":
-        """A page in a new (fresh) context of `browser`."""
-        context = browser.new_context(**context_options)
+        """A page in a new (fresh) context of `browser`. Service workers are blocked unless the
+        options allow them (`service_workers="allow"`): the offline tests (test_offline.py) do, and
+        elsewhere the worker would download and hash the whole site behind every test."""
+        context = browser.new_context(**{"service_workers": "block", **context_options})
         context.set_default_timeout(20_000)
         return cls(context, base, name)
 
@@ -67,7 +70,7 @@ class Tab:
         self.failed.append(f"{request.url} ({request.failure})")
 
     def _on_console(self, message) -> None:
-        if message.type in ("error", "warning"):
+        if message.type in ("error", "warning") and message.text != SW_BLOCKED:
             self.console.append(f"{message.type}: {message.text}")
 
     # --- navigation --------------------------------------------------------------------------
@@ -224,11 +227,3 @@ class SiteServer:
             self._server.shutdown()
             self._server.server_close()
             self._thread.join(timeout=5)
-
-
-def build_site(out: Path, *args: str) -> Path:
-    """`build/build_site.py --out OUT ARGS`; the folder."""
-    result = subprocess.run([sys.executable, str(ROOT / "build" / "build_site.py"), "--out", str(out), *args],
-                            cwd=ROOT, capture_output=True, text=True, timeout=300)
-    assert result.returncode == 0, f"site build failed: {result.stdout}\n{result.stderr}"
-    return out

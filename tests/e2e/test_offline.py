@@ -9,7 +9,8 @@ from urllib.parse import unquote, urlsplit
 
 import pytest
 
-from .support import SiteServer, Tab, build_site, engine_cli
+from ..site_builds import build_site
+from .support import SiteServer, Tab, engine_cli
 from .test_site import DECK_ARGS, DECKS, SEED, start_battle, to_end
 from .test_tactics import click_one_decision, start_game, wait_human_or_end
 
@@ -70,7 +71,7 @@ def server(site):
 @pytest.fixture
 def visited(browser, server, site):
     """A fresh context that opened the site once online; the worker is active and holds every file."""
-    tab = Tab.new(browser, server.base, "offline")
+    tab = Tab.new(browser, server.base, "offline", service_workers="allow")
     try:
         tab.goto("index.html#/")
         script = tab.page.evaluate(WAIT_ACTIVATED)
@@ -145,7 +146,8 @@ def test_offline_with_the_server_gone(visited, server, cli_record):
 
 def test_a_new_build_is_offered_and_taken_whole_on_reload(visited, server, site, tmp_path):
     old_footer = footer(visited)
-    new = build_site(tmp_path / "new", "--stamp", "build-two")
+    new = tmp_path / "new"
+    build_site(new, "--stamp", "build-two")
     assert site_files(new)["index.html"] != site_files(site)["index.html"]
     server.root = new                                   # deployed over the old one
     # The next visit still runs the old build, whole, while the new one installs beside it...

@@ -369,7 +369,6 @@ def test_bot_and_automaton_times_in_the_browser(open_page):
         mirror.submit(action)
     print(f"the page: End of Turn to the next decision, drawn, over {len(page_turns)} turns: "
           f"median {statistics.median(page_turns):.0f} ms, worst {max(page_turns):.0f} ms")
-    assert statistics.median(bot) < 300 and statistics.median(auto) < 300
     tab.assert_clean()
 
 

@@ -304,11 +304,8 @@ def test_phone_viewport_has_no_horizontal_overflow(open_page):
 def test_runtime_that_cannot_load_gives_a_readable_error(open_page):
     tab = open_page("runtime-fails")
     tab.context.route("**/pyodide.asm.wasm", lambda route: route.abort())
-    started = time.monotonic()
     tab.goto("index.html#/autobattle", ready=False)
     tab.wait_ready(expect="failed")
-    waited = time.monotonic() - started
-    assert waited < 30, f"the failure took {waited:.0f} s to show"
     assert tab.visible("#load-error") and not tab.visible("#loading")
     message = tab.text("#load-error")
     assert message.startswith("The Python runtime could not start"), message
