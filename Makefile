@@ -48,7 +48,7 @@ serve: site
 # Unit, rule, conformance, golden and page tests on CPython: no browser (tests/e2e), nothing built from
 # node_modules, no Pyodide, and not the long simulations marked `slow` (pyproject.toml's markers).
 check: venv
-	$(PY) -m pytest --ignore=tests/e2e -m "not slow and not needs_node"
+	$(PY) -m pytest -n auto --ignore=tests/e2e -m "not slow and not needs_node"
 
 # Everything on CPython (Chromium included) with a pytest-xdist worker per core (each with its own
 # Chromium; `worksteal` evens out the long browser tests), then inside Pyodide what only Pyodide can
