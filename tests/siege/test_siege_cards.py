@@ -9,6 +9,7 @@ from hypothesis import event, given, settings, strategies as st
 from engine.cli import main
 from engine.core import BadCards, canonical_json
 from engine.rulesets.siege.cards import builtin_content, content_from_data, parse_content
+from tests.strategies import spliced
 
 HERE = Path(__file__).parent
 USER = (HERE / "user_cards.toml").read_text("utf-8")
@@ -92,12 +93,8 @@ def file_or_refusal(text):
 
 
 @settings(max_examples=150, deadline=None)
-@given(st.data())
-def test_mutated_card_files_load_or_are_bad_cards(data):
-    text = USER
-    for _ in range(data.draw(st.integers(1, 3))):
-        position = data.draw(st.integers(0, len(text)))
-        text = text[:position] + data.draw(st.sampled_from(TOML_BITS)) + text[position + data.draw(st.integers(0, 4)):]
+@given(spliced(USER, TOML_BITS, edits=3, cut=4))
+def test_mutated_card_files_load_or_are_bad_cards(text):
     file_or_refusal(text)
 
 

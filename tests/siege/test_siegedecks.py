@@ -16,6 +16,7 @@ from engine.core.carddata import ID_MESSAGE
 from engine.core.tomlwrite import dump_tables
 from engine.rulesets.siege.cards import MAX_COPIES, builtin_content, parse_content
 from ui.games.siege.deckfile import DECKS, Draft, battle_setup, card_rows
+from tests.strategies import spliced
 
 SOURCE, STORED, MAX_SAVED, MAX_TEXT = DECKS.source, DECKS.stored, DECKS.max_saved, DECKS.max_text
 read_decks, write_decks, load_saved, slug = DECKS.read, DECKS.write, DECKS.load_saved, DECKS.slug
@@ -211,12 +212,8 @@ def test_a_truncated_export_is_read_or_refused(cut):
 
 
 @FAST
-@given(st.data())
-def test_a_mutated_export_is_read_or_refused(data):
-    text = EXPORT
-    for _ in range(data.draw(st.integers(1, 4))):
-        at = data.draw(st.integers(0, len(text)))
-        text = text[:at] + data.draw(st.sampled_from(BITS)) + text[at + data.draw(st.integers(0, 6)):]
+@given(spliced(EXPORT, BITS))
+def test_a_mutated_export_is_read_or_refused(text):
     assert_refused_in_lines(text)
 
 
