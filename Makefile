@@ -45,10 +45,10 @@ serve: site
 	@echo "Skirmish is at http://127.0.0.1:$(PORT)/  (Ctrl-C stops it)"
 	$(PY) -m http.server $(PORT) --bind 127.0.0.1 --directory dist
 
-# Unit, rule, conformance, golden and page tests on CPython: no browser (tests/e2e), nothing built from
+# Unit, rule, conformance, golden and page tests on CPython: no browser (the tests marked `browser`), nothing built from
 # node_modules, no Pyodide, and not the long simulations marked `slow` (pyproject.toml's markers).
 check: venv
-	$(PY) -m pytest -n auto --ignore=tests/e2e -m "not slow and not needs_node"
+	$(PY) -m pytest -n auto -m "not slow and not needs_node and not browser"
 
 # Everything on CPython (Chromium included) with a pytest-xdist worker per core (each with its own
 # Chromium; `worksteal` evens out the long browser tests), then inside Pyodide what only Pyodide can

@@ -1,6 +1,6 @@
 """Helpers for the browser tests: a recorded page (Tab), the engine's CLI, constants.
 
-No Playwright import here: a Tab wraps a context the fixtures made (tests/e2e/conftest.py).
+No Playwright import here: a Tab wraps a context the fixtures made (tests/e2e/fixtures.py).
 """
 
 import subprocess

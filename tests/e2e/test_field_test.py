@@ -14,7 +14,7 @@ from engine.rulesets import get as get_ruleset
 from ui.games.autobattle.squadfile import Draft, battle_setup
 
 from .support import Tab, assert_no_serious_axe_violations
-from .test_squads import CARDS, ROTFEN, add, build_bog_band, open_editor
+from tests.autobattle.test_squads_browser import CARDS, ROTFEN, add, build_bog_band, open_editor
 
 pytestmark = pytest.mark.needs_subprocess  # a browser and a build
 

@@ -12,7 +12,7 @@ import pytest
 from ..site_builds import build_site
 from .support import SiteServer, Tab, engine_cli
 from .test_site import DECK_ARGS, DECKS, SEED, start_battle, to_end
-from .test_tactics import click_one_decision, start_game, wait_human_or_end
+from tests.tactics.test_tactics_browser import click_one_decision, start_game, wait_human_or_end
 
 pytestmark = pytest.mark.needs_subprocess  # a browser, builds and `python -m engine` processes
 

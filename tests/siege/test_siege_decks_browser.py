@@ -15,7 +15,7 @@ import pytest
 from engine.core.tomlwrite import dump_tables
 from engine.rulesets.siege.cards import builtin_content
 
-from .support import ROOT, Tab, assert_no_serious_axe_violations, engine_cli
+from tests.e2e.support import ROOT, Tab, assert_no_serious_axe_violations, engine_cli
 
 pytestmark = pytest.mark.needs_subprocess  # a browser, a build and `python -m engine` processes
 

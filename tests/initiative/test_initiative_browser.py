@@ -14,7 +14,7 @@ import pytest
 from engine.core import Session, make_bot
 from engine.rulesets import get
 
-from .support import Tab, assert_no_serious_axe_violations, engine_cli
+from tests.e2e.support import Tab, assert_no_serious_axe_violations, engine_cli
 
 pytestmark = pytest.mark.needs_subprocess  # a browser, a build and `python -m engine` processes
 

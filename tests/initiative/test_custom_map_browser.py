@@ -9,7 +9,7 @@ import pytest
 
 from engine.core import Session, encode_link, get_ruleset, make_bot
 
-from .support import Tab, assert_no_serious_axe_violations
+from tests.e2e.support import Tab, assert_no_serious_axe_violations
 
 pytestmark = pytest.mark.needs_subprocess  # a browser and a build
 

@@ -7,8 +7,8 @@ game (test_initiative.Mirror) and made on the page by clicks or keys."""
 
 import pytest
 
-from .support import Tab, assert_no_serious_axe_violations
-from .test_initiative import PROGRESS, WAIT, Mirror, actions_taken, click_action, open_game, take_screen
+from tests.e2e.support import Tab, assert_no_serious_axe_violations
+from .test_initiative_browser import PROGRESS, WAIT, Mirror, actions_taken, click_action, open_game, take_screen
 
 pytestmark = pytest.mark.needs_subprocess  # a browser, a build
 

@@ -10,7 +10,7 @@ import pytest
 
 from engine.core import decode_link, get_ruleset
 
-from .support import Tab, engine_cli
+from tests.e2e.support import Tab, engine_cli
 
 pytestmark = pytest.mark.needs_subprocess  # a browser, a build and `python -m engine` processes
 

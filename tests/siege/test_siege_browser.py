@@ -17,7 +17,7 @@ from engine.core import Record, Session, encode_link, make_bot
 from engine.rulesets import get
 from engine.rulesets.siege.cards import builtin_content
 
-from .support import Tab, assert_no_serious_axe_violations, engine_cli
+from tests.e2e.support import Tab, assert_no_serious_axe_violations, engine_cli
 
 pytestmark = pytest.mark.needs_subprocess  # a browser, a build and `python -m engine` processes
 
@@ -377,7 +377,7 @@ def test_bot_and_automaton_times_in_the_browser(open_page):
 def markup_card_record() -> tuple[Record, int]:
     """A valid siege record whose player deck holds new cards named with markup (they travel in the
     setup's content, P2-22), and the first step after which one of them stands on the grid."""
-    from .test_bad_links import IMG, SCRIPT
+    from tests.e2e.test_bad_links import IMG, SCRIPT
     same = lambda text: {"en": text, "ja": text, "ru": text}  # noqa: E731
     starter = builtin_content().decks["vanguard"].cards
     card = {"kind": "main", "name": "x_name", "title": same(SCRIPT), "level": 1, "hp": 6, "atk": 3, "mat": 0,
@@ -404,7 +404,7 @@ def markup_card_record() -> tuple[Record, int]:
 def test_a_link_with_the_users_own_cards_named_in_markup_shows_them_as_text(open_page):
     """P2-22: a record carries new cards; the page draws them from the generic card, named (never by id)
     with textContent, so markup in a name stays text and runs nothing."""
-    from .test_bad_links import IMG, SCRIPT, assert_nothing_injected
+    from tests.e2e.test_bad_links import IMG, SCRIPT, assert_nothing_injected
     record, step = markup_card_record()
     tab = open_page("siege-markup")
     tab.goto(f"index.html#/siege/replay?g={encode_link(record)}&step={step}")

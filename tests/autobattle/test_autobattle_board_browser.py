@@ -6,7 +6,7 @@ motion gives them no duration; zero serious axe violations; screenshots of the b
 
 import pytest
 
-from .support import Tab, assert_no_serious_axe_violations
+from tests.e2e.support import Tab, assert_no_serious_axe_violations
 
 pytestmark = pytest.mark.needs_subprocess  # a browser and a build
 
