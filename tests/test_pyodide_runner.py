@@ -2,8 +2,8 @@
 
 A runner that exits 0 whatever happens would make the whole "inside Pyodide" suite meaningless,
 so this runs it on a test that must fail and on a small selection that must pass. A bare run reads
-its paths from tests/pyodide/selection.txt: each must exist (else pytest stops the whole run), and
-each built-in ruleset keeps its rule file there.
+its paths from tests/pyodide/selection.txt and tests/*/pyodide.txt: each must exist (else pytest stops the whole run), and
+each built-in ruleset keeps its rule file in its own tests/ID/pyodide.txt.
 """
 
 import os
@@ -60,10 +60,16 @@ def test_a_passing_selection_passes(run_in_pyodide):
     assert " passed" in output and "failed" not in output
 
 
-def selected_paths() -> list[str]:
-    """The selection's paths, as run.mjs reads them (comments and blank lines dropped)."""
-    lines = (line.split("#", 1)[0].strip() for line in SELECTION.read_text(encoding="utf-8").splitlines())
+def listed(path: Path) -> list[str]:
+    """A listing's paths (comments and blank lines dropped)."""
+    lines = (line.split("#", 1)[0].strip() for line in path.read_text(encoding="utf-8").splitlines())
     return [line for line in lines if line]
+
+
+def selected_paths() -> list[str]:
+    """The selection's paths as run.mjs reads them: the shared listing, then each game's tests/ID/pyodide.txt."""
+    games = sorted(path for path in (ROOT / "tests").glob("*/pyodide.txt"))
+    return listed(SELECTION) + [f"tests/{own.parent.name}/{path}" for own in games for path in listed(own)]
 
 
 def test_every_selected_path_exists():
@@ -76,5 +82,6 @@ def test_every_selected_path_exists():
 def test_each_builtin_ruleset_has_a_rule_file_in_the_selection():
     paths = selected_paths()
     for ruleset in engine.rulesets.builtin():
+        assert (ROOT / "tests" / ruleset.id / "pyodide.txt").is_file(), ruleset.id
         assert any(path.startswith(f"tests/{ruleset.id}/") for path in paths), ruleset.id
     assert "tests/test_conformance.py" in paths and "tests/test_golden.py" in paths

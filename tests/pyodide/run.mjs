@@ -47,11 +47,21 @@ async function main() {
   const run = pyodide.runPython(`
 import os, sys
 
-def selection(root):
-    """The paths in tests/pyodide/selection.txt (comments and blank lines dropped)."""
-    with open(os.path.join(root, "tests", "pyodide", "selection.txt"), encoding="utf-8") as listing:
+def listed(path):
+    """The paths a listing names (comments and blank lines dropped)."""
+    with open(path, encoding="utf-8") as listing:
         lines = (line.split("#", 1)[0].strip() for line in listing)
         return [line for line in lines if line]
+
+def selection(root):
+    """tests/pyodide/selection.txt's paths, then each game's tests/ID/pyodide.txt (relative to its folder)."""
+    tests = os.path.join(root, "tests")
+    paths = listed(os.path.join(tests, "pyodide", "selection.txt"))
+    for game in sorted(os.listdir(tests)):
+        own = os.path.join(tests, game, "pyodide.txt")
+        if os.path.isfile(own):
+            paths += [f"tests/{game}/{path}" for path in listed(own)]
+    return paths
 
 def run(root, deps, args):
     print("Python", sys.version.replace("\\n", " "), "on", sys.platform, flush=True)
@@ -69,7 +79,7 @@ def run(root, deps, args):
         return 0
     if not args or args[0] == "--selection":
         paths = selection(root)
-        print(f"tests/pyodide/selection.txt: {len(paths)} paths", flush=True)
+        print(f"tests/pyodide/selection.txt and tests/*/pyodide.txt: {len(paths)} paths", flush=True)
         args = [*paths, *args[1:]]
     import pytest
     # no:cacheprovider: nothing needs .pytest_cache from this run, so don't write it.
