@@ -3,9 +3,11 @@ no serious axe-core violation, no sideways scrolling, no id-like text; their "Se
 the app at that demo; home and the play pages link to them, and the app shows them in place."""
 
 import re
+from pathlib import Path
 
 import pytest
 
+from build.howto import load_glossary
 from engine.core import get_ruleset
 from ui import pages as ui_pages
 from ui.words import message
@@ -18,7 +20,9 @@ LOCALES = {"en": "en-US", "ja": "ja-JP", "ru": "ru-RU"}
 PHONE = {"width": 390, "height": 844}
 ID_LIKE = r"[a-z]+_[a-z_]+"         # an id shown where words belong (issue 10)
 GAMES = [entry.id for entry in ui_pages.built()]
-WORD = {"autobattle": "leadership", "tactics": "soulwell", "initiative": "tie-breaker-coin", "siege": "base"}    # a glossary word of each game
+ROOT = Path(__file__).resolve().parents[2]
+# The first word of each game's glossary (ui/games/ID/glossary.toml), its anchor a link can open.
+WORD = {game: load_glossary(ROOT / ui_pages.get(game).glossary_words)[0]["key"] for game in GAMES}
 
 
 def folder(lang: str) -> str:
