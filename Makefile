@@ -54,7 +54,7 @@ check: venv
 # Chromium; `worksteal` evens out the long browser tests), then inside Pyodide what only Pyodide can
 # break (tests/pyodide/selection.txt), then the rule coverage report.
 test: venv node chromium pyodide-deps
-	$(PY) -m pytest -n auto --dist worksteal
+	$(PY) -m pytest -n auto --dist worksteal --durations=25
 	node tests/pyodide/run.mjs
 	$(PY) -m engine rules coverage > /dev/null
 
