@@ -13,6 +13,7 @@ from engine.core.carddata import ID_MESSAGE
 from engine.core.tomlwrite import dump_tables, string, value
 from engine.rulesets.autobattle.cards import ELEMENTS, builtin_content, parse_content
 from ui.games.autobattle.squadfile import SQUADS, Draft, battle_setup
+from tests.card_files import read_or_refused
 from tests.strategies import spliced
 
 SOURCE, STORED, MAX_SAVED, MAX_TEXT = SQUADS.source, SQUADS.stored, SQUADS.max_saved, SQUADS.max_text
@@ -33,18 +34,8 @@ def squad_like(starter_id: str, squad_id: str = "mine", name: str = "Mine"):
 
 
 def assert_refused_in_lines(text, source="fuzz.toml", note=event):
-    """`read_squads(text)` gives squads or BadCards of printable lines naming the source."""
-    try:
-        squads = read_squads(text, source)
-    except BadCards as error:
-        assert error.problems and str(error).isprintable()
-        for line in error.problems:
-            assert line.isprintable() and line.startswith(f"{source}: "), repr(line)
-        note("refused")
-        return None
-    assert read_squads(write_squads(squads)) == squads     # whatever is accepted writes back the same
-    note("read")
-    return squads
+    """`read_squads(text)` gives squads or BadCards of printable lines naming the source (tests/card_files.py)."""
+    return read_or_refused(SQUADS, text, source, note)
 
 
 # --- the TOML writer -----------------------------------------------------------------------------

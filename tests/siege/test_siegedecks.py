@@ -16,6 +16,7 @@ from engine.core.carddata import ID_MESSAGE
 from engine.core.tomlwrite import dump_tables
 from engine.rulesets.siege.cards import MAX_COPIES, builtin_content, parse_content
 from ui.games.siege.deckfile import DECKS, Draft, battle_setup, card_rows
+from tests.card_files import read_or_refused
 from tests.strategies import spliced
 
 SOURCE, STORED, MAX_SAVED, MAX_TEXT = DECKS.source, DECKS.stored, DECKS.max_saved, DECKS.max_text
@@ -38,18 +39,8 @@ def deck_like(starter_id: str = "vanguard", deck_id: str = "mine", name=None):
 
 
 def assert_refused_in_lines(text, source="fuzz.toml", note=event):
-    """`read_decks(text)` gives decks or BadCards of printable lines naming the source."""
-    try:
-        decks = read_decks(text, source)
-    except BadCards as error:
-        assert error.problems and str(error).isprintable()
-        for line in error.problems:
-            assert line.isprintable() and line.startswith(f"{source}: "), repr(line)
-        note("refused")
-        return None
-    assert read_decks(write_decks(decks)) == decks     # whatever is accepted writes back the same
-    note("read")
-    return decks
+    """`read_decks(text)` gives decks or BadCards of printable lines naming the source (tests/card_files.py)."""
+    return read_or_refused(DECKS, text, source, note)
 
 
 def cli_validate(path) -> list[str]:
