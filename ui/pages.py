@@ -46,6 +46,11 @@ class Page:
         return f"ui.games.{self.id}.context"
 
     @property
+    def messages(self) -> str:
+        """Its own words, merged into the shell's catalogue (ui/words.py), from the repository's root; optional."""
+        return f"ui/games/{self.id}/messages.toml"
+
+    @property
     def template(self) -> str:
         """Its play section's template, under build/templates/."""
         return f"games/{self.id}/play.html"

@@ -21,7 +21,7 @@ def messages() -> dict:
 
 def catalogue_files() -> list[Path]:
     """The shell's catalogue, then each registered game's own (ui/games/ID/messages.toml), when it has one."""
-    games = [HERE / "games" / page.id / "messages.toml" for page in PAGES]
+    games = [HERE.parent / page.messages for page in PAGES]
     return [HERE / "messages.toml", *(path for path in games if path.is_file())]
 
 
