@@ -37,6 +37,7 @@ from ui.words import message  # noqa: E402
 
 import howto  # noqa: E402  (build/howto.py: the how-to pages' screens and glossary)
 import offline  # noqa: E402  (build/offline.py: icons, manifest, service worker, precache check)
+import snapshot  # noqa: E402  (build/snapshot.py: the interpreter's memory snapshot for start-up)
 
 TEMPLATES = Path(__file__).with_name("templates")
 STATIC = Path(__file__).with_name("static")
@@ -60,17 +61,19 @@ def main(argv=None) -> int:
     parser.add_argument("--loader", choices=("files", "micropip"), default="files",
                         help="how the engine reaches Pyodide (docs/performance.md: 'Loading the engine into Pyodide')")
     parser.add_argument("--stamp", default="", help="a build label shown in every page's footer")
+    parser.add_argument("--no-snapshot", action="store_true",
+                        help="boot CPython on every visit instead of restoring a memory snapshot (as before issue 25)")
     args = parser.parse_args(argv)
     out = Path(args.out)
     work = Path(tempfile.mkdtemp(prefix=".dist-", dir=out.parent))
     try:
-        precache = build(work, args.loader, args.stamp)
+        precache, restored = build(work, args.loader, args.stamp, not args.no_snapshot)
         check_origins(work)
         if out.exists():
             shutil.rmtree(out)
         work.chmod(0o755)
         work.rename(out)
-    except (BuildError, offline.OfflineError, CatalogueError) as error:
+    except (BuildError, offline.OfflineError, snapshot.SnapshotError, CatalogueError) as error:
         shutil.rmtree(work, ignore_errors=True)
         print(f"error: build failed: {error}", file=sys.stderr)
         return 2
@@ -78,7 +81,9 @@ def main(argv=None) -> int:
         shutil.rmtree(work, ignore_errors=True)
         raise
     total = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
-    print(f"built {out} ({total / 1e6:.1f} MB, loader={args.loader}; "
+    start = (f"start-up snapshot {restored['bytes'] / 1e6:.1f} MB, {restored['gzip_bytes'] / 1e6:.1f} MB gzipped"
+             if restored else "no start-up snapshot")
+    print(f"built {out} ({total / 1e6:.1f} MB, loader={args.loader}; {start}; "
           f"service worker precaches {precache['count']} files, {precache['size'] / 1e6:.1f} MB)")
     return 0
 
@@ -87,19 +92,23 @@ class BuildError(Exception):
     """Something the build cannot produce correctly."""
 
 
-def build(dist: Path, loader: str, stamp: str = "") -> dict:
-    """Every part of the site, into `dist`; returns the service worker's precache summary."""
+def build(dist: Path, loader: str, stamp: str = "", snapshotted: bool = True) -> tuple[dict, dict | None]:
+    """Every part of the site, into `dist`; returns the service worker's precache summary and the
+    start-up snapshot's (None without one: the micropip loader installs the engine after start-up,
+    where a snapshot cannot hold it)."""
     copy_runtime(dist, loader)
     build_wheel(dist)
     pack_ui(dist)
-    write_config(dist, loader)
-    render_pages(dist, stamp)
+    restored = snapshot.write_snapshot(dist, [WHEEL, "ui.zip"]) if snapshotted and loader == "files" else None
+    interpreter = snapshot.RESTORE_NAME if restored else "pyodide.mjs"
+    write_config(dist, loader, interpreter)
+    render_pages(dist, stamp, interpreter)
     for path in STATIC.iterdir():
-        if path.suffix not in (".js", ".css"):      # the scripts are inlined into the pages
+        if path.suffix not in (".js", ".mjs", ".css"):      # scripts are inlined into the pages or written by a step
             shutil.copy2(path, dist / path.name)
     write_stylesheet(dist)
     # Last: the service worker precaches every file written above.
-    return offline.finish(dist, "Skirmish", message("page", "app_description", "en"))
+    return offline.finish(dist, "Skirmish", message("page", "app_description", "en")), restored
 
 
 def write_stylesheet(dist: Path) -> None:
@@ -234,7 +243,7 @@ def pack_ui(dist: Path) -> None:
                 zipped.write(path, path.relative_to(ROOT).as_posix())
 
 
-def write_config(dist: Path, loader: str) -> None:
+def write_config(dist: Path, loader: str, interpreter: str = "pyodide.mjs") -> None:
     """pyscript.toml beside each language's app page, pointing at the one local runtime.
 
     PyScript resolves `interpreter` against the page but `[files]` against the config, so each
@@ -243,7 +252,7 @@ def write_config(dist: Path, loader: str) -> None:
     for lang in LANGUAGES:
         up = "." if lang == "en" else ".."
         lines = ['# Written by build/build_site.py: everything is loaded from this site, nothing from a CDN.',
-                 f'interpreter = "{up}/pyodide/pyodide.mjs"',
+                 f'interpreter = "{up}/pyodide/{interpreter}"',
                  '# No editors, terminals or games; errors are reported by the page itself, never as tracebacks.',
                  f"plugins = {json.dumps(['!' + name for name in PYSCRIPT_PLUGINS_OFF])}"]
         if loader == "micropip":
@@ -329,7 +338,7 @@ def ruleset_context(entry, ruleset) -> dict:
         raise BuildError(f"{entry.context}: {error}") from None
 
 
-def render_pages(dist: Path, stamp: str = "") -> None:
+def render_pages(dist: Path, stamp: str = "", interpreter: str = "pyodide.mjs") -> None:
     """Every page in every language, pre-rendered with Jinja2 from the one message catalogue."""
     env = Environment(loader=FileSystemLoader(TEMPLATES), autoescape=True, undefined=StrictUndefined,
                       trim_blocks=True, lstrip_blocks=True)
@@ -340,6 +349,8 @@ def render_pages(dist: Path, stamp: str = "") -> None:
         "version": __version__, "stamp": stamp, "languages": LANGUAGES,
         "site_pages": ui_pages.PAGES, "built": {entry.id for entry in built},
         "plugins_off": ["!" + name for name in PYSCRIPT_PLUGINS_OFF],
+        # Imported as the page is parsed when it restores a snapshot: the download starts at once.
+        "early_interpreter": interpreter if interpreter != "pyodide.mjs" else None,
         # Our own two small scripts go inline: a request each saved on every cold load.
         "static_text": lambda name: (STATIC / name).read_text("utf-8").replace("</", "<\\/"),
         "t_in": lambda lang, key, **values: message("page", key, lang, **values),

@@ -231,6 +231,11 @@ def references(dist: Path) -> dict[str, set[str]]:
     # What pyodide.mjs loads by name, beside itself.
     for runtime in ("pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"):
         add("pyodide/pyodide.mjs", runtime)
+    # The start-up snapshot restore.mjs fetches by the name the build wrote into it (build/snapshot.py).
+    restore = dist / "pyodide" / "restore.mjs"
+    if restore.exists():
+        for name in re.findall(r'\{"file": "([^"]+)"', restore.read_text("utf-8")):
+            add("pyodide/restore.mjs", name)
     return found
 
 

@@ -1,6 +1,7 @@
 """The site build: what it emits, and that it refuses references to other origins."""
 
 import contextlib
+import gzip
 import html as html_module
 import re
 import shutil
@@ -40,7 +41,14 @@ def test_pages_wheel_runtime_and_config_are_emitted(build_site, dist):
                  "pyodide/pyodide-lock.json", "pyscript/core.js", "site.css"):
         assert (dist / name).is_file(), name
     config = (dist / "pyscript.toml").read_text()
-    assert 'interpreter = "./pyodide/pyodide.mjs"' in config
+    # The interpreter is Pyodide restored from the build's snapshot (build/static/restore.mjs), which
+    # names the snapshot file the build wrote, with its size unpacked.
+    assert 'interpreter = "./pyodide/restore.mjs"' in config
+    restore = (dist / "pyodide" / "restore.mjs").read_text("utf-8")
+    named = re.search(r'const SNAPSHOT = \{"file": "(snapshot-[0-9a-f]{16}\.bin\.gz)", "bytes": (\d+)\}', restore)
+    assert named and (dist / "pyodide" / named[1]).is_file()
+    with gzip.open(dist / "pyodide" / named[1]) as unpacked:
+        assert len(unpacked.read()) == int(named[2])
     with zipfile.ZipFile(dist / build_site.WHEEL) as wheel:
         assert "engine/rulesets/autobattle/content/cards.toml" in wheel.namelist()
     assert not list(dist.rglob("*.map")) and not (dist / "pyodide" / "pyodide.js").exists()

@@ -5,6 +5,9 @@ def start() -> None:
     """Called by the page's one line of Python (build/templates/app.html)."""
     try:
         from ui.app import App
+        from ui.snapshot import resume
+
+        resume()
 
         App().start()
     except Exception as error:  # noqa: BLE001  (the page says it in one line; the console keeps the rest)

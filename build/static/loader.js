@@ -25,6 +25,8 @@
     var url = typeof input === "string" ? input : (input && input.url) || String(input);
     // Before the page is ready every download is needed: the first that fails ends the start
     // with its name (the runtime itself may otherwise wait forever, as with a 404 .wasm).
+    // The start-up snapshot is optional (build/static/restore.mjs boots cold without it).
+    if (/\/snapshot-[0-9a-f]+\.bin\.gz$/.test(url.split("?")[0])) return realFetch.apply(this, arguments);
     return realFetch.apply(this, arguments).then(function (response) {
       if (!response.ok && !failedFile) {
         failedFile = [fileName(url), "HTTP " + response.status];

@@ -89,6 +89,7 @@ def play_offline(tab: Tab, record_payload: str, report: dict) -> None:
     page = tab.page
     tab.goto("index.html#/autobattle")
     assert page.evaluate("navigator.serviceWorker.controller !== null")
+    assert page.get_attribute("body", "data-start") == "snapshot"       # restored, from the worker's cache
     # A share (replay) link made by the command line.
     tab.goto(f"index.html#/autobattle/replay?g={record_payload}&turn=3")
     page.wait_for_selector("#player", state="visible")
