@@ -42,6 +42,8 @@ new PerformanceObserver(list => { for (const e of list.getEntries()) __longTasks
   .observe({type: "longtask", buffered: true});
 new PerformanceObserver(list => { for (const e of list.getEntries())
   if (e.name === "first-contentful-paint") window.__paintAt = e.startTime; }).observe({type: "paint", buffered: true});
+window.__steps = {};
+addEventListener("py:progress", e => { window.__steps[String(e.detail)] ??= Math.round(performance.now()); });
 new MutationObserver(function () {
   if (!window.__readyAt && document.body && document.body.dataset.ready === "1") window.__readyAt = performance.now();
 }).observe(document, {attributes: true, subtree: true, childList: true});
@@ -55,6 +57,7 @@ WAIT_ACTIVATED = """async () => {
 }"""
 
 PLAY = "index.html#/autobattle"
+STEPS = ("Loading Pyodide", "Loaded interpreter", "Loaded files", "Loaded Pyodide")
 
 
 def visit(context, url: str) -> dict:
@@ -81,7 +84,9 @@ def visit(context, url: str) -> dict:
                "long_tasks": len(tasks), "long_task_ms": sum(d for _, d in tasks),
                "longest_task_ms": max((d for _, d in tasks), default=0),
                "total_blocking_ms": sum(max(0, d - 50) for _, d in tasks),
-               "start": page.evaluate("document.body.dataset.start || 'cold'")}
+               "start": page.evaluate("document.body.dataset.start || 'cold'"),
+               # When PyScript reached each step (ms): where the time to ready goes.
+               "steps": {name: at for name, at in page.evaluate("window.__steps").items() if name in STEPS}}
     page.close()
     return figures
 
@@ -134,7 +139,11 @@ def summarise(runs: dict) -> dict:
         report[build] = {}
         for phase in results[0]:
             report[build][phase] = {key: spread(run[phase][key] for run in results)
-                                    for key in results[0][phase] if not isinstance(results[0][phase][key], str)}
+                                    for key in results[0][phase] if isinstance(results[0][phase][key], (int, float))}
+            if "steps" in results[0][phase]:
+                report[build][phase]["steps_median_ms"] = {
+                    step: statistics.median(run[phase]["steps"][step] for run in results if step in run[phase]["steps"])
+                    for step in STEPS if any(step in run[phase]["steps"] for run in results)}
             starts = sorted({run[phase].get("start") for run in results if "start" in run[phase]})
             if starts:
                 report[build][phase]["start"] = starts
@@ -159,6 +168,9 @@ def print_report(report: dict, runs: int) -> None:
                             if key == "ready_s" else f"{key} {figures[key]['min']:.0f}/{figures[key]['median']:.0f}/{figures[key]['max']:.0f}"
                             for key in ("ready_s", "first_paint_ms", "longest_task_ms", "total_blocking_ms") if figures.get(key))
             print(f"  {build:8} {phase:8} {row}  start={','.join(figures.get('start', []))}")
+            steps = ", ".join(f"{step} {at:.0f}" for step, at in figures.get("steps_median_ms", {}).items())
+            if steps:
+                print(f"  {'':8} {'':8} steps (median ms): {steps}")
     ratios = report["ratios"]
     print(f"  offline second visit, snapshot / cold: {ratios['offline_ready_snapshot_vs_cold']} (target <= 0.4)")
     print(f"  first visit, snapshot / bare PyScript page: {ratios['first_visit_ready_snapshot_vs_bare']} (target <= 0.75)")

@@ -102,7 +102,7 @@ def build(dist: Path, loader: str, stamp: str = "", snapshotted: bool = True) ->
     restored = snapshot.write_snapshot(dist, [WHEEL, "ui.zip"]) if snapshotted and loader == "files" else None
     interpreter = snapshot.RESTORE_NAME if restored else "pyodide.mjs"
     write_config(dist, loader, interpreter)
-    render_pages(dist, stamp, interpreter)
+    render_pages(dist, stamp)
     for path in STATIC.iterdir():
         if path.suffix not in (".js", ".mjs", ".css"):      # scripts are inlined into the pages or written by a step
             shutil.copy2(path, dist / path.name)
@@ -338,7 +338,7 @@ def ruleset_context(entry, ruleset) -> dict:
         raise BuildError(f"{entry.context}: {error}") from None
 
 
-def render_pages(dist: Path, stamp: str = "", interpreter: str = "pyodide.mjs") -> None:
+def render_pages(dist: Path, stamp: str = "") -> None:
     """Every page in every language, pre-rendered with Jinja2 from the one message catalogue."""
     env = Environment(loader=FileSystemLoader(TEMPLATES), autoescape=True, undefined=StrictUndefined,
                       trim_blocks=True, lstrip_blocks=True)
@@ -349,8 +349,6 @@ def render_pages(dist: Path, stamp: str = "", interpreter: str = "pyodide.mjs") 
         "version": __version__, "stamp": stamp, "languages": LANGUAGES,
         "site_pages": ui_pages.PAGES, "built": {entry.id for entry in built},
         "plugins_off": ["!" + name for name in PYSCRIPT_PLUGINS_OFF],
-        # Imported as the page is parsed when it restores a snapshot: the download starts at once.
-        "early_interpreter": interpreter if interpreter != "pyodide.mjs" else None,
         # Our own two small scripts go inline: a request each saved on every cold load.
         "static_text": lambda name: (STATIC / name).read_text("utf-8").replace("</", "<\\/"),
         "t_in": lambda lang, key, **values: message("page", key, lang, **values),

@@ -239,6 +239,9 @@ def references(dist: Path) -> dict[str, set[str]]:
     return found
 
 
+_HASH_NAMED = re.compile(r"snapshot-[0-9a-f]{16}\.bin\.gz$")
+
+
 def check_precache(dist: Path, entries: list[dict]) -> None:
     """Fail when a referenced file is missing from the precache (or from the site)."""
     cached = {entry["url"] for entry in entries}
@@ -246,6 +249,8 @@ def check_precache(dist: Path, entries: list[dict]) -> None:
                for target, sources in sorted(references(dist).items()) if target not in cached and target != SW]
     if missing:
         raise OfflineError("not in the service worker's precache: " + "; ".join(missing[:8]))
-    no_revision = [entry["url"] for entry in entries if not entry.get("revision") or not entry.get("integrity")]
+    # A file whose name is its hash (the start-up snapshot, sw.mjs) needs no revision beside it.
+    no_revision = [entry["url"] for entry in entries
+                   if not (entry.get("revision") or _HASH_NAMED.search(entry["url"])) or not entry.get("integrity")]
     if no_revision:
         raise OfflineError("precached without a revision or integrity: " + ", ".join(no_revision[:8]))

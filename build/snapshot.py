@@ -3,7 +3,8 @@
 Called by build_site.build() once the runtime, the engine wheel and ui.zip are in `dist`:
 
 - `snapshot_id`: a hash of every file the snapshot is made from (the Pyodide runtime, the wheel,
-  ui.zip, the maker script), so another engine or another Pyodide gives another file name.
+  ui.zip, the PyScript bundle holding its Python package, the maker script), so another engine,
+  another Pyodide or another PyScript gives another file name.
 - `write_snapshot`: build/snapshot.mjs boots that Pyodide under Node, runs ui.snapshot.prepare()
   and writes `pyodide/snapshot-ID.bin.gz`; then `pyodide/restore.mjs` (build/static/restore.mjs)
   is written with the file's name and size, for pyscript.toml to name as the interpreter.
@@ -16,6 +17,8 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 MAKER = HERE / "snapshot.mjs"
+# PyScript's own Python package is written by each page before it imports it; the snapshot holds it
+# compiled, read from the bundle file that carries it (one of dist/pyscript/core-*.js).
 RESTORE = HERE / "static" / "restore.mjs"
 RESTORE_NAME = "restore.mjs"
 # The runtime files whose bytes a snapshot depends on (pyodide.asm.* hold the build id it checks).
@@ -40,11 +43,15 @@ def snapshot_id(paths) -> str:
 def write_snapshot(dist: Path, archives: list[str]) -> dict:
     """Make the snapshot of `dist`'s runtime with `archives` unpacked; write it and restore.mjs."""
     runtime = dist / "pyodide"
-    ident = snapshot_id([*(runtime / name for name in RUNTIME), *(dist / name for name in archives), MAKER])
+    bundles = [path for path in sorted((dist / "pyscript").glob("core-*.js")) if "{pyscript:{" in path.read_text("utf-8")]
+    if len(bundles) != 1:
+        raise SnapshotError(f"expected one PyScript bundle holding its Python package, found {len(bundles)}")
+    ident = snapshot_id([*(runtime / name for name in RUNTIME), *(dist / name for name in archives), bundles[0], MAKER])
     name = f"snapshot-{ident}.bin.gz"
     try:
-        result = subprocess.run(["node", str(MAKER), str(runtime), *(str(dist / a) for a in archives),
-                                 str(runtime / name)], capture_output=True, text=True, timeout=600)
+        result = subprocess.run(["node", str(MAKER), str(runtime), str(bundles[0]), *(str(dist / a) for a in archives),
+                                 str(runtime / name), str(int(ident[:8], 16))],
+                                capture_output=True, text=True, timeout=600)
     except FileNotFoundError as error:
         raise SnapshotError("`node` is needed to make the start-up snapshot") from error
     if result.returncode != 0:

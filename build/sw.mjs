@@ -38,6 +38,9 @@ try {
     swDest: join(dist, "sw.js"),
     // The runtime's wasm (~10 MB) and standard library are files like any other here.
     maximumFileSizeToCacheInBytes: 64 * 1024 * 1024,
+    // The start-up snapshot's name is a hash of its contents (build/snapshot.py): no revision is
+    // added to its URL, so the worker's download can be the one the first visit already made.
+    dontCacheBustURLsMatching: /snapshot-[0-9a-f]{16}\.bin\.gz$/,
     manifestTransforms: [addIntegrity],
     inlineWorkboxRuntime: true,
     mode: "production",

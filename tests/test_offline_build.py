@@ -2,6 +2,7 @@
 check that fails the build when a referenced file is not precached."""
 
 import json
+import re
 import struct
 import sys
 from pathlib import Path
@@ -32,7 +33,10 @@ def test_service_worker_precaches_every_file_with_revision_and_integrity(offline
     summary = offline.generate_service_worker(dist)        # the same run the build made
     files = {p.relative_to(dist).as_posix() for p in dist.rglob("*") if p.is_file()} - {"sw.js"}
     assert {entry["url"] for entry in summary["entries"]} == files
-    assert all(entry["revision"] and entry["integrity"].startswith("sha256-") for entry in summary["entries"])
+    assert all(entry["integrity"].startswith("sha256-") for entry in summary["entries"])
+    # Every file has a revision, but the start-up snapshot, whose name is a hash of what it holds.
+    unrevised = [entry["url"] for entry in summary["entries"] if not entry["revision"]]
+    assert len(unrevised) == 1 and re.fullmatch(r"pyodide/snapshot-[0-9a-f]{16}\.bin\.gz", unrevised[0]), unrevised
     sw = (dist / "sw.js").read_text("utf-8")
     # The Workbox runtime is inlined: no importScripts from a CDN, no second file.
     assert "importScripts" not in sw and "SKIP_WAITING" in sw
@@ -77,10 +81,15 @@ def test_references_follow_pages_configs_manifest_and_static_imports(offline, di
     assert "pyodide/pyodide.mjs" in found and "pyscript/core.js" in found
     assert any(target.startswith("pyscript/core-") for target in found)     # core.js's static import
     assert "manifest.webmanifest" in found["icons/icon-512.png"]
+    # The interpreter restore.mjs (named by pyscript.toml) and the snapshot it fetches by name.
+    assert "pyscript.toml" in found["pyodide/restore.mjs"]
+    snapshot = next(dist.glob("pyodide/snapshot-*.bin.gz")).relative_to(dist).as_posix()
+    assert found[snapshot] == {"pyodide/restore.mjs"}
 
 
 def test_the_same_sources_build_the_same_service_worker(dist, tmp_path):
-    """No new revision (and no "new version" banner) without a change: the wheel is reproducible."""
+    """No new revision (and no "new version" banner) without a change: the wheel and the start-up
+    snapshot are reproducible."""
     again = tmp_path / "again"
     site_builds.build_site(again)
     assert (again / "sw.js").read_bytes() == (dist / "sw.js").read_bytes()

@@ -14,10 +14,12 @@ page restores that memory (build/static/restore.mjs) and carries on from `resume
   why that is safe.
 """
 
+import hashlib
 import importlib
 import importlib.abc
 import importlib.machinery
 import importlib.util
+import os
 import pkgutil
 import random
 import sys
@@ -33,16 +35,32 @@ MODULES: set = set()    # the modules a snapshot holds (diagnostics: what a rest
 
 
 class Precompiled(importlib.abc.MetaPathFinder, importlib.abc.Loader):
-    """Imports a module from code compiled at build time, then forgets it: the module's source is
-    the same file (the snapshot's name carries a hash of every source), only the compile is saved."""
+    """Imports a module from code compiled at build time, then forgets it. Only when the file the
+    page has is the very source that was compiled (its hash is checked): any other file is imported
+    as usual, so a snapshot can never run code that differs from what is on disk."""
 
     def __init__(self):
-        self.code = {}          # module name -> (path, code object)
+        self.code = {}          # module name -> (path, sha256 of the source, is a package, code object)
+
+    def add(self, name: str, path: str, source: bytes, package: bool = False) -> None:
+        """Compile `source` as module `name`, to be found at `path` when the page imports it."""
+        self.code[name] = (path, hashlib.sha256(source).hexdigest(), package, compile(source, path, "exec"))
 
     def find_spec(self, name, path=None, target=None):
         if name not in self.code:
             return None
-        spec = importlib.machinery.ModuleSpec(name, self, origin=self.code[name][0])
+        origin, digest, package, _ = self.code[name]
+        try:
+            with open(origin, "rb") as source:
+                same = hashlib.sha256(source.read()).hexdigest() == digest
+        except OSError:
+            same = False
+        if not same:
+            del self.code[name]
+            return None
+        spec = importlib.machinery.ModuleSpec(name, self, origin=origin, is_package=package)
+        if package:
+            spec.submodule_search_locations = [os.path.dirname(origin)]
         spec.has_location = True
         return spec
 
@@ -50,7 +68,7 @@ class Precompiled(importlib.abc.MetaPathFinder, importlib.abc.Loader):
         return None
 
     def exec_module(self, module):
-        _, code = self.code.pop(module.__name__)
+        code = self.code.pop(module.__name__)[3]
         exec(code, module.__dict__)
 
 
@@ -69,10 +87,18 @@ def module_names(packages=PACKAGES) -> list[str]:
     return sorted(set(names), key=lambda name: (name.count("."), name))
 
 
-def prepare(packages=PACKAGES) -> dict:
-    """Import what needs no page, compile what does, load the catalogue; returns what it did."""
+def prepare(packages=PACKAGES, pyscript: dict | None = None) -> dict:
+    """Import what needs no page, compile what does, load the catalogue; returns what it did.
+
+    `pyscript`: PyScript's own Python package as {file name: source}, which PyScript writes into
+    ./pyscript/ on every page before it imports it: compiled here too."""
     global RESTORED
     imported, compiled = [], []
+    for file, source in sorted((pyscript or {}).items()):
+        stem = file.removesuffix(".py")
+        name = "pyscript" if stem == "__init__" else f"pyscript.{stem}"
+        PRECOMPILED.add(name, os.path.abspath(os.path.join("pyscript", file)), source.encode("utf-8"), stem == "__init__")
+        compiled.append(name)
     for name in FOR_PYSCRIPT:
         importlib.import_module(name)
     for name in module_names(packages):
@@ -114,8 +140,8 @@ def _compile(name: str) -> str:
     spec = importlib.util.find_spec(name)
     if spec is None or spec.origin is None or spec.submodule_search_locations is not None:
         raise ImportError(f"{name}: a package or a module without a source file cannot wait for the page")
-    with open(spec.origin, encoding="utf-8") as source:
-        PRECOMPILED.code[name] = (spec.origin, compile(source.read(), spec.origin, "exec"))
+    with open(spec.origin, "rb") as source:
+        PRECOMPILED.add(name, spec.origin, source.read())
     return name
 
 

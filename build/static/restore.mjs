@@ -1,8 +1,9 @@
 // PyScript's interpreter (pyscript.toml: `interpreter`): Pyodide, restored from the build's memory
 // snapshot when it can be (build/snapshot.mjs, ui/snapshot.py), booted cold when it cannot.
 //
-// The page imports this module as soon as it is parsed, so the snapshot downloads and unpacks while
-// PyScript is still starting; PyScript imports the same module later and calls loadPyodide.
+// PyScript imports this module when it starts the interpreter: the snapshot downloads and unpacks
+// in a worker while Pyodide's own script loads. (Starting the download earlier, as the page is parsed,
+// was measured slower: it competes with PyScript's start for the service worker and the main thread.)
 // A missing, truncated, corrupt or stale snapshot (another Pyodide or another engine build) is never
 // the user's problem: the page boots cold, as without one, and the bad copy is dropped from the
 // offline cache so that the next visit fetches a good one. <body data-start> says which happened.
@@ -14,8 +15,41 @@ export { version };
 // its size unpacked.
 const SNAPSHOT = /*SNAPSHOT*/ { file: "", bytes: 0 };
 const url = new URL(SNAPSHOT.file, import.meta.url).href;
-const snapshot = SNAPSHOT.file ? read() : Promise.reject(new Error("this build has no snapshot"));
+// (Under Node, tests/pyodide/restore_check.mjs imports this module for bootFrom() alone.)
+const inPage = typeof document !== "undefined";
+const snapshot = SNAPSHOT.file && inPage ? readInWorker().catch((error) => error.missing ? Promise.reject(error) : read())
+  : Promise.reject(new Error("this build has no snapshot"));
 snapshot.catch(() => {});       // awaited in loadPyodide; never an unhandled rejection before then
+
+// Unpacking 30 MB takes the main thread a few hundred milliseconds that PyScript needs to start:
+// a worker does it, and hands the bytes over without a copy. Where no worker can start, the page does.
+const UNPACK = `onmessage = async ({ data: url }) => {
+  try {
+    const response = await fetch(url);
+    if (!response.ok) return postMessage({ error: "HTTP " + response.status, missing: true });
+    const bytes = await new Response(response.body.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer();
+    postMessage({ bytes }, [bytes]);
+  } catch (error) {
+    postMessage({ error: String(error && error.message || error) });
+  }
+};`;
+
+function readInWorker() {
+  return new Promise((resolve, reject) => {
+    const source = URL.createObjectURL(new Blob([UNPACK], { type: "text/javascript" }));
+    const worker = new Worker(source);
+    const done = () => { worker.terminate(); URL.revokeObjectURL(source); };
+    worker.onmessage = ({ data }) => {
+      done();
+      if (!data.bytes) return reject(Object.assign(new Error(data.error), { missing: Boolean(data.missing) }));
+      const bytes = new Uint8Array(data.bytes);
+      if (bytes.length !== SNAPSHOT.bytes) return reject(new Error(`${bytes.length} bytes, not ${SNAPSHOT.bytes}`));
+      resolve(bytes);
+    };
+    worker.onerror = (event) => { event.preventDefault(); done(); reject(new Error(event.message || "no worker")); };
+    worker.postMessage(url);
+  });
+}
 
 async function read() {
   const response = await fetch(url);
@@ -45,22 +79,49 @@ async function forget() {
   fetch(url).then((response) => response.arrayBuffer()).catch(() => {});
 }
 
-export async function loadPyodide(options) {
-  let bytes;
+// Pyodide copies a snapshot into the runtime's memory as the WebAssembly module declares it (30 MiB
+// in Pyodide 314.0.7) and fails when the snapshot is larger, as ours is once the engine is in it:
+// its memory is grown to the snapshot's size as soon as the module is instantiated.
+async function withMemoryFor(size, start) {
+  const { instantiate, instantiateStreaming } = WebAssembly;
+  const grow = (result) => {
+    const memory = result && result.instance && result.instance.exports.memory;
+    if (memory instanceof WebAssembly.Memory && memory.buffer.byteLength < size) {
+      memory.grow(Math.ceil((size - memory.buffer.byteLength) / 65536));
+    }
+    return result;
+  };
+  WebAssembly.instantiateStreaming = (...args) => instantiateStreaming.apply(WebAssembly, args).then(grow);
+  WebAssembly.instantiate = (...args) => instantiate.apply(WebAssembly, args).then(grow);
   try {
-    bytes = await snapshot;
-  } catch (error) {
-    said("cold", SNAPSHOT.file ? `snapshot unreadable: ${error.message}` : "");
-    if (SNAPSHOT.file && !error.missing) forget().catch(() => {});
-    return boot(options);
+    return await start();
+  } finally {
+    Object.assign(WebAssembly, { instantiate, instantiateStreaming });
   }
+}
+
+/** Pyodide restored from `bytes` (a snapshot, or a promise of one, of `size` bytes). */
+export function bootFrom(bytes, options, size = bytes.length) {
+  return withMemoryFor(size, () => boot({ ...options, _loadSnapshot: bytes }));
+}
+
+export async function loadPyodide(options) {
+  // Pyodide awaits the snapshot only once its own script is loaded: the two overlap.
+  let unreadable = null;
+  const bytes = snapshot.catch((error) => {
+    unreadable = error;
+    throw error;
+  });
+  bytes.catch(() => {});    // Pyodide awaits it later: until then its failure is handled, not a page error
   try {
-    const pyodide = await boot({ ...options, _loadSnapshot: bytes });
+    const pyodide = await bootFrom(bytes, options, SNAPSHOT.bytes);
     said("snapshot", "");
     return pyodide;
   } catch (error) {
-    said("cold", `snapshot refused: ${String(error.message).split("\n")[0]}`);
-    forget().catch(() => {});
+    if (!SNAPSHOT.file) said("cold", "");
+    else if (unreadable) said("cold", `snapshot unreadable: ${unreadable.message}`);
+    else said("cold", `snapshot refused: ${String(error.message).split("\n")[0]}`);
+    if (SNAPSHOT.file && !(unreadable && unreadable.missing)) forget().catch(() => {});
     return boot(options);
   }
 }

@@ -15,14 +15,15 @@ if (!named) {
   console.error("restore.mjs names no snapshot");
   process.exit(70);
 }
-const { loadPyodide } = await import(join(runtime, "pyodide.mjs"));
+// The page's own restore code (build/static/restore.mjs, as the build wrote it).
+const { bootFrom } = await import(join(runtime, "restore.mjs"));
 const golden = goldenFiles.flatMap((file) => JSON.parse(readFileSync(file, "utf-8")));
 const wheel = readFileSync(join(dist, "pyscript.toml"), "utf-8").match(/"\.\/(skirmish-[^"]+\.whl)"/)[1];
 
 for (let visit = 0; visit < 2; visit++) {
   const bytes = new Uint8Array(gunzipSync(readFileSync(join(runtime, named[1]))));
   if (bytes.length !== Number(named[2])) throw new Error(`snapshot is ${bytes.length} bytes, not ${named[2]}`);
-  const pyodide = await loadPyodide({ indexURL: runtime + "/", _loadSnapshot: bytes, env: { HOME: "/home/pyodide" } });
+  const pyodide = await bootFrom(bytes, { indexURL: runtime + "/", env: { HOME: "/home/pyodide" } });
   for (const archive of [wheel, "ui.zip"]) {
     pyodide.unpackArchive(new Uint8Array(readFileSync(join(dist, archive))), archive.endsWith(".whl") ? "wheel" : "zip",
                           { extractDir: "/home/pyodide" });
