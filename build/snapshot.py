@@ -40,16 +40,27 @@ def snapshot_id(paths) -> str:
     return digest.hexdigest()[:16]
 
 
-def write_snapshot(dist: Path, archives: list[str]) -> dict:
-    """Make the snapshot of `dist`'s runtime with `archives` unpacked; write it and restore.mjs."""
-    runtime = dist / "pyodide"
+def pyscript_bundle(dist: Path) -> Path:
+    """The one file of `dist`'s PyScript that carries PyScript's Python package."""
     bundles = [path for path in sorted((dist / "pyscript").glob("core-*.js")) if "{pyscript:{" in path.read_text("utf-8")]
     if len(bundles) != 1:
         raise SnapshotError(f"expected one PyScript bundle holding its Python package, found {len(bundles)}")
-    ident = snapshot_id([*(runtime / name for name in RUNTIME), *(dist / name for name in archives), bundles[0], MAKER])
+    return bundles[0]
+
+
+def snapshot_inputs(dist: Path, archives: list[str]) -> list[Path]:
+    """Every file a snapshot of `dist` is made from, in a fixed order: what its name is a hash of."""
+    runtime = dist / "pyodide"
+    return [*(runtime / name for name in RUNTIME), *(dist / name for name in archives), pyscript_bundle(dist), MAKER]
+
+
+def write_snapshot(dist: Path, archives: list[str]) -> dict:
+    """Make the snapshot of `dist`'s runtime with `archives` unpacked; write it and restore.mjs."""
+    runtime = dist / "pyodide"
+    ident = snapshot_id(snapshot_inputs(dist, archives))
     name = f"snapshot-{ident}.bin.gz"
     try:
-        result = subprocess.run(["node", str(MAKER), str(runtime), str(bundles[0]), *(str(dist / a) for a in archives),
+        result = subprocess.run(["node", str(MAKER), str(runtime), str(pyscript_bundle(dist)), *(str(dist / a) for a in archives),
                                  str(runtime / name), str(int(ident[:8], 16))],
                                 capture_output=True, text=True, timeout=600)
     except FileNotFoundError as error:

@@ -12,7 +12,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "build"))
 
-from snapshot import RUNTIME, snapshot_id  # noqa: E402  (build/snapshot.py)
+from snapshot import RUNTIME, snapshot_id, snapshot_inputs  # noqa: E402  (build/snapshot.py)
 
 ROOT = Path(__file__).resolve().parents[1]
 GOLDEN = sorted(path for path in (ROOT / "tests" / "golden").glob("*.json") if "-v" not in path.stem)
@@ -35,6 +35,16 @@ def test_the_snapshot_id_changes_when_any_file_it_is_made_from_changes(tmp_path)
     files[0].write_bytes(files[0].read_bytes() + b"x")
     files[1].write_bytes(files[1].read_bytes()[1:])
     assert snapshot_id(files) != first
+
+
+@pytest.mark.needs_node
+def test_the_built_snapshot_is_named_by_the_runtime_the_engine_the_ui_and_pyscript(site):
+    wheel = next(site.glob("skirmish-*.whl")).name
+    inputs = snapshot_inputs(site, [wheel, "ui.zip"])
+    names = {path.name for path in inputs}
+    assert {"pyodide.asm.wasm", "pyodide.asm.mjs", "python_stdlib.zip", wheel, "ui.zip", "snapshot.mjs"} <= names
+    assert any(name.startswith("core-") for name in names)           # PyScript's bundle with its Python
+    assert (site / "pyodide" / f"snapshot-{snapshot_id(inputs)}.bin.gz").is_file()
 
 
 PREPARE = """

@@ -38,17 +38,20 @@ def test_a_page_starts_from_the_snapshot_and_replays_to_the_cli_digest(page, cli
 
 
 def spoil(path, how: str) -> None:
-    """Make the site's snapshot missing, cut short, or well-formed gzip that Pyodide refuses."""
-    data = gzip.decompress(path.read_bytes())
+    """Make the site's snapshot missing, cut short, made by another Pyodide build, or not a snapshot."""
+    data = bytearray(gzip.decompress(path.read_bytes()))
     if how == "missing":
         path.unlink()
     elif how == "truncated":
         path.write_bytes(path.read_bytes()[: path.stat().st_size // 2])
-    else:       # the right size unpacked, but not a snapshot of this Pyodide: its check refuses it
+    elif how == "stale":        # another runtime build's id in the header (bytes 16-47): Pyodide refuses it
+        data[16] ^= 0x01
+        path.write_bytes(gzip.compress(bytes(data), compresslevel=1))
+    else:                       # the right size unpacked, but no snapshot at all
         path.write_bytes(gzip.compress(bytes(len(data)), compresslevel=1))
 
 
-@pytest.mark.parametrize("how", ["missing", "truncated", "refused"])
+@pytest.mark.parametrize("how", ["missing", "truncated", "stale", "garbage"])
 def test_a_bad_snapshot_means_a_cold_start_and_no_error(browser, site, cli_record, tmp_path, how):  # noqa: F811
     copy = tmp_path / "dist"
     shutil.copytree(site, copy)
