@@ -29,10 +29,9 @@ def build_site():
 
 
 @pytest.fixture(scope="module")
-def dist(tmp_path_factory, build_site):
-    out = tmp_path_factory.mktemp("site") / "dist"
-    site_builds.build_site(out)
-    return out
+def dist(site):
+    """The site as built for the whole run (tests/e2e/fixtures.py): these tests only read it."""
+    return site
 
 
 def test_pages_wheel_runtime_and_config_are_emitted(build_site, dist):
