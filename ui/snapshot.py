@@ -31,7 +31,6 @@ FOR_PYSCRIPT = ("asyncio", "base64", "collections", "functools", "json", "pathli
 SKIP = ("__main__", "cli", "coverage")
 
 RESTORED = False        # True only in an interpreter restored from a snapshot (set by prepare())
-MODULES: set = set()    # the modules a snapshot holds (diagnostics: what a restored page imports anew)
 
 
 class Precompiled(importlib.abc.MetaPathFinder, importlib.abc.Loader):
@@ -118,7 +117,6 @@ def prepare(packages=PACKAGES, pyscript: dict | None = None) -> dict:
     # A fixed seed, so the same sources give the same snapshot bytes; resume() re-seeds at once.
     random.seed(0)
     RESTORED = True
-    MODULES.update(sys.modules)
     return {"imported": len(imported), "compiled": len(compiled), "modules": len(sys.modules)}
 
 
