@@ -48,19 +48,21 @@ def pyscript_bundle(dist: Path) -> Path:
     return bundles[0]
 
 
-def snapshot_inputs(dist: Path, archives: list[str]) -> list[Path]:
+def snapshot_inputs(dist: Path, archives: list[str], bundle: Path | None = None) -> list[Path]:
     """Every file a snapshot of `dist` is made from, in a fixed order: what its name is a hash of."""
     runtime = dist / "pyodide"
-    return [*(runtime / name for name in RUNTIME), *(dist / name for name in archives), pyscript_bundle(dist), MAKER]
+    return [*(runtime / name for name in RUNTIME), *(dist / name for name in archives),
+            bundle or pyscript_bundle(dist), MAKER]
 
 
 def write_snapshot(dist: Path, archives: list[str]) -> dict:
     """Make the snapshot of `dist`'s runtime with `archives` unpacked; write it and restore.mjs."""
     runtime = dist / "pyodide"
-    ident = snapshot_id(snapshot_inputs(dist, archives))
+    bundle = pyscript_bundle(dist)
+    ident = snapshot_id(snapshot_inputs(dist, archives, bundle))
     name = f"snapshot-{ident}.bin.gz"
     try:
-        result = subprocess.run(["node", str(MAKER), str(runtime), str(pyscript_bundle(dist)), *(str(dist / a) for a in archives),
+        result = subprocess.run(["node", str(MAKER), str(runtime), str(bundle), *(str(dist / a) for a in archives),
                                  str(runtime / name), str(int(ident[:8], 16))],
                                 capture_output=True, text=True, timeout=600)
     except FileNotFoundError as error:
